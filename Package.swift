@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The target graph is the architecture (see README "Design"): MixtapeCore is pure Swift and
+/// knows no files, SQLite or libxml2; adapters (Ingest, Store) wrap one system library each;
+/// MixtapeApp wires them into use cases; `mixtape` only declares commands.
+let package = Package(
+    name: "Mixtape",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mixtape", targets: ["mixtape"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "MixtapeCore"),
+        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2"]),
+        .target(name: "MixtapeStore", dependencies: [
+            "MixtapeCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "MixtapeApp", dependencies: ["MixtapeCore", "MixtapeIngest", "MixtapeStore"]),
+        .executableTarget(name: "mixtape", dependencies: [
+            "MixtapeApp", "MixtapeCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
+        .testTarget(name: "MixtapeIngestTests", dependencies: ["MixtapeIngest", "MixtapeCore"]),
+        .testTarget(name: "MixtapeStoreTests", dependencies: ["MixtapeStore", "MixtapeCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,91 @@
+/// A value of one item field, typed so output, sorting and (later) query filters can treat
+/// numbers as numbers and dates as dates.
+public enum FieldValue: Hashable, Sendable {
+    case text(String)
+    case integer(Int64)
+    case bool(Bool)
+    case timestamp(Timestamp)
+
+    /// How the value reads in a `--format` template and in plain output.
+    public var plainText: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let int): String(int)
+        case .bool(let bool): bool ? "true" : "false"
+        case .timestamp(let time): time.rfc3339
+        }
+    }
+}
+
+/// The field registry: every item field by its JSON key name (spec/json.md), in the order the
+/// JSON output writes them. Output, `--format`, `--sort` and the query language all look fields
+/// up here, so adding a field means adding a case, not touching each consumer.
+public enum Field: String, CaseIterable, Sendable {
+    case id, title, artist
+    case albumArtist = "album_artist"
+    case album, composer, genre, grouping, comments
+    case year, bpm
+    case playCount = "play_count"
+    case skipCount = "skip_count"
+    case bitRate = "bit_rate"
+    case sampleRate = "sample_rate"
+    case size
+    case trackNumber = "track_number"
+    case trackCount = "track_count"
+    case discNumber = "disc_number"
+    case discCount = "disc_count"
+    case durationMs = "duration_ms"
+    case rating, loved, compilation, explicit, disabled, kind, location
+    case dateAdded = "date_added"
+    case dateModified = "date_modified"
+    case playDate = "play_date"
+    case persistentID = "persistent_id"
+    case trackID = "track_id"
+    case source
+
+    /// The field's JSON key.
+    public var key: String { rawValue }
+
+    /// Looks a field up by its JSON key.
+    public init?(key: some StringProtocol) { self.init(rawValue: String(key)) }
+
+    /// The item's value for this field, or nil when unknown.
+    public func value(of item: MediaItem) -> FieldValue? {
+        switch self {
+        case .id: .text(item.id.rawValue)
+        case .title: item.title.map(FieldValue.text)
+        case .artist: item.artist.map(FieldValue.text)
+        case .albumArtist: item.albumArtist.map(FieldValue.text)
+        case .album: item.album.map(FieldValue.text)
+        case .composer: item.composer.map(FieldValue.text)
+        case .genre: item.genre.map(FieldValue.text)
+        case .grouping: item.grouping.map(FieldValue.text)
+        case .comments: item.comments.map(FieldValue.text)
+        case .year: item.year.map(FieldValue.integer)
+        case .bpm: item.bpm.map(FieldValue.integer)
+        case .playCount: item.playCount.map(FieldValue.integer)
+        case .skipCount: item.skipCount.map(FieldValue.integer)
+        case .bitRate: item.bitRate.map(FieldValue.integer)
+        case .sampleRate: item.sampleRate.map(FieldValue.integer)
+        case .size: item.size.map(FieldValue.integer)
+        case .trackNumber: item.trackNumber.map(FieldValue.integer)
+        case .trackCount: item.trackCount.map(FieldValue.integer)
+        case .discNumber: item.discNumber.map(FieldValue.integer)
+        case .discCount: item.discCount.map(FieldValue.integer)
+        case .durationMs: item.durationMs.map(FieldValue.integer)
+        case .rating: item.rating.map(FieldValue.integer)
+        case .loved: .bool(item.loved)
+        case .compilation: .bool(item.compilation)
+        case .explicit: .bool(item.explicit)
+        case .disabled: .bool(item.disabled)
+        case .kind: .text(item.kind.rawValue)
+        case .location: item.location.map(FieldValue.text)
+        case .dateAdded: item.dateAdded.map(FieldValue.timestamp)
+        case .dateModified: item.dateModified.map(FieldValue.timestamp)
+        case .playDate: item.playDate.map(FieldValue.timestamp)
+        case .persistentID: item.persistentID.map(FieldValue.text)
+        case .trackID: item.trackID.map(FieldValue.integer)
+        case .source: item.source.map(FieldValue.text)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// One playable thing in the library (a track, episode, film, ...), as every reader produces it
+/// and every later stage consumes it. Field names follow the JSON contract (spec/json.md);
+/// `nil` means "unknown", which the JSON output omits.
+public struct MediaItem: Hashable, Sendable {
+    public var id: ItemID
+    public var kind: Kind = .music
+
+    public var title: String?
+    public var artist: String?
+    public var albumArtist: String?
+    public var album: String?
+    public var composer: String?
+    public var genre: String?
+    public var grouping: String?
+    public var comments: String?
+
+    public var year: Int64?
+    public var bpm: Int64?
+    public var playCount: Int64?
+    public var skipCount: Int64?
+    public var bitRate: Int64?
+    public var sampleRate: Int64?
+    public var size: Int64?
+    public var trackNumber: Int64?
+    public var trackCount: Int64?
+    public var discNumber: Int64?
+    public var discCount: Int64?
+    public var durationMs: Int64?
+    /// 0–100, as iTunes stores it (20 per star).
+    public var rating: Int64?
+
+    public var loved = false
+    public var compilation = false
+    public var explicit = false
+    public var disabled = false
+
+    /// A decoded file path (`/Users/a b/x.mp3`, `C:/Music/x.mp3`) or a non-file URL unchanged.
+    public var location: String?
+    public var dateAdded: Timestamp?
+    public var dateModified: Timestamp?
+    public var playDate: Timestamp?
+
+    /// The iTunes Persistent ID exactly as written in the export.
+    public var persistentID: String?
+    /// The export-local iTunes Track ID: only meaningful within one export.
+    public var trackID: Int64?
+    /// Absolute path of the source (library file or folder) the item came from.
+    public var source: String?
+
+    public init(id: ItemID) { self.id = id }
+
+    /// A fingerprint of every field, stable across processes and machines. The index stores it
+    /// so a re-read source updates only the items whose content really changed.
+    public var fingerprint: Int64 {
+        var hash = StableHash()
+        hash.combine(id.rawValue)
+        hash.combine(kind.rawValue)
+        for field in Field.allCases {
+            switch field.value(of: self) {
+            case .text(let text): hash.combine(text)
+            case .integer(let int): hash.combine(int)
+            case .bool(let bool): hash.combine(bool)
+            case .timestamp(let time): hash.combine(time.rawValue)
+            case nil: hash.combine(nil as Int64?)
+            }
+        }
+        return Int64(bitPattern: hash.value)
+    }
+}

@@ -1,0 +1,54 @@
+/// A playlist or playlist folder from a library export, with its entries resolved to item ids.
+public struct Playlist: Hashable, Sendable {
+    public var id: PlaylistID
+    public var name: String
+    /// The enclosing folder, or nil at top level.
+    public var parentID: PlaylistID?
+    public var isFolder = false
+    public var isSmart = false
+    public var isMaster = false
+    public var distinguishedKind: Int64?
+    /// Item ids in playlist order; repeated entries are kept.
+    public var items: [ItemID] = []
+    /// Entries whose Track ID names no track in the export.
+    public var missing = 0
+    /// Absolute path of the source file.
+    public var source: String?
+
+    public init(id: PlaylistID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// Folder paths of playlists: `Folder/Sub/Name`, with a `/` inside a name written `\/`.
+public enum PlaylistPath {
+    /// Escapes one name so that `/` separates path components unambiguously.
+    public static func escape(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character == "/" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Paths for every playlist, following `parentID` links. A parent that is missing or a
+    /// cycle ends the walk, so hostile input cannot loop.
+    public static func paths(of playlists: [Playlist]) -> [PlaylistID: String] {
+        var byID: [PlaylistID: Playlist] = [:]
+        for playlist in playlists { byID[playlist.id] = playlist }
+        var result: [PlaylistID: String] = [:]
+        for playlist in playlists {
+            var components = [escape(playlist.name)]
+            var seen: Set<PlaylistID> = [playlist.id]
+            var parent = playlist.parentID
+            while let parentID = parent, let folder = byID[parentID], seen.insert(parentID).inserted {
+                components.append(escape(folder.name))
+                parent = folder.parentID
+            }
+            result[playlist.id] = components.reversed().joined(separator: "/")
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+/// 64-bit FNV-1a over UTF-8 bytes with field separators.
+///
+/// Used where a value must be the same on every machine and in every run (derived ids,
+/// change fingerprints stored in the index); Swift's `Hasher` is seeded per process, so it
+/// cannot serve here.
+public struct StableHash: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+    }
+
+    /// Adds a string and a separator, so ("ab", "c") and ("a", "bc") differ.
+    public mutating func combine(_ string: String) {
+        combine(bytes: string.utf8)
+        combine(bytes: CollectionOfOne(0xff))
+    }
+
+    public mutating func combine(_ int: Int64?) {
+        guard let int else { return combine(bytes: CollectionOfOne(0xfe)) }
+        withUnsafeBytes(of: int.littleEndian) { combine(bytes: $0) }
+    }
+
+    public mutating func combine(_ bool: Bool) {
+        combine(bytes: CollectionOfOne(bool ? 1 : 0))
+    }
+
+    public mutating func combine(_ string: String?) {
+        guard let string else { return combine(bytes: CollectionOfOne(0xfe)) }
+        combine(string)
+    }
+
+    /// 16 upper-case hex digits.
+    public var hexDigest: String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

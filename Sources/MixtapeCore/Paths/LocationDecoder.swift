@@ -1,0 +1,75 @@
+/// Turns an iTunes `Location` URL into the path a person would type (spec/json.md).
+///
+/// - `file:///Users/a%20b/x.mp3` → `/Users/a b/x.mp3` (percent-decoding as a URL *path*:
+///   `+` stays `+`; the bytes are read as UTF-8, invalid sequences become U+FFFD; no Unicode
+///   normalisation, since NFD names on disk must stay NFD).
+/// - `file://localhost/Users/x.mp3` → `/Users/x.mp3`.
+/// - `file://localhost/C:/Music/x.mp3` → `C:/Music/x.mp3` (Windows drive letters lose the slash).
+/// - `file://server/share/x.mp3` → `//server/share/x.mp3` (a UNC path).
+/// - Any other scheme (`http:` streams) is returned unchanged.
+public enum LocationDecoder {
+    public static func decode(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        guard bytes.count >= 5, hasFileScheme(bytes) else { return url }
+        var rest = bytes[5...]
+        var host: ArraySlice<UInt8> = []
+        if rest.starts(with: [0x2f, 0x2f]) {  // "//" authority
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(where: { $0 == 0x2f || $0 == 0x3f || $0 == 0x23 }) ?? rest.endIndex
+            host = rest[rest.startIndex..<end]
+            rest = rest[end...]
+        }
+        // As in a URL, `?` starts a query and `#` a fragment; iTunes percent-encodes both in
+        // file names, so a raw one is not part of the path.
+        if let end = rest.firstIndex(where: { $0 == 0x3f || $0 == 0x23 }) {
+            rest = rest[rest.startIndex..<end]
+        }
+        var path = percentDecode(rest)
+        if isDrivePath(path) { path.removeFirst() }
+        let hostText = String(decoding: host, as: UTF8.self)
+        if !hostText.isEmpty, hostText.lowercased() != "localhost" {
+            path = Array("//".utf8) + Array(hostText.utf8) + path
+        }
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    private static func hasFileScheme(_ bytes: [UInt8]) -> Bool {
+        let scheme: [UInt8] = Array("file:".utf8)
+        for i in 0..<5 where bytes[i] | 0x20 != scheme[i] | 0x20 { return false }
+        return true
+    }
+
+    /// `/C:/…` or `/C:\…`.
+    private static func isDrivePath(_ path: [UInt8]) -> Bool {
+        guard path.count >= 4, path[0] == 0x2f, path[2] == 0x3a else { return false }
+        let letter = path[1] | 0x20
+        return letter >= 0x61 && letter <= 0x7a && (path[3] == 0x2f || path[3] == 0x5c)
+    }
+
+    /// `%XX` → byte; a `%` not followed by two hex digits is kept as it is.
+    public static func percentDecode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var iterator = Array(bytes)[...]
+        while let byte = iterator.popFirst() {
+            if byte == 0x25, iterator.count >= 2,
+               let high = hexValue(iterator[iterator.startIndex]),
+               let low = hexValue(iterator[iterator.startIndex + 1]) {
+                out.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}
