@@ -89,3 +89,72 @@ public enum Field: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// The type of a field's values: decides its storage column, JSON form and sort order.
+public enum FieldType: Sendable {
+    case text, integer, bool, timestamp
+}
+
+extension Field {
+    /// The type of this field's values.
+    public var type: FieldType {
+        switch self {
+        case .id, .title, .artist, .albumArtist, .album, .composer, .genre, .grouping, .comments,
+             .kind, .location, .persistentID, .source:
+            .text
+        case .year, .bpm, .playCount, .skipCount, .bitRate, .sampleRate, .size, .trackNumber,
+             .trackCount, .discNumber, .discCount, .durationMs, .rating, .trackID:
+            .integer
+        case .loved, .compilation, .explicit, .disabled:
+            .bool
+        case .dateAdded, .dateModified, .playDate:
+            .timestamp
+        }
+    }
+
+    /// Sets this field on an item; a value of the wrong type, or nil, clears it (booleans
+    /// become false, an unknown kind becomes `.other`). `id` is left alone: identity is not a
+    /// field to overwrite.
+    public func set(_ value: FieldValue?, on item: inout MediaItem) {
+        let text: String? = if case .text(let t) = value { t } else { nil }
+        let int: Int64? = if case .integer(let i) = value { i } else { nil }
+        let bool: Bool = if case .bool(let b) = value { b } else { false }
+        let time: Timestamp? = if case .timestamp(let t) = value { t } else { nil }
+        switch self {
+        case .id: break
+        case .title: item.title = text
+        case .artist: item.artist = text
+        case .albumArtist: item.albumArtist = text
+        case .album: item.album = text
+        case .composer: item.composer = text
+        case .genre: item.genre = text
+        case .grouping: item.grouping = text
+        case .comments: item.comments = text
+        case .year: item.year = int
+        case .bpm: item.bpm = int
+        case .playCount: item.playCount = int
+        case .skipCount: item.skipCount = int
+        case .bitRate: item.bitRate = int
+        case .sampleRate: item.sampleRate = int
+        case .size: item.size = int
+        case .trackNumber: item.trackNumber = int
+        case .trackCount: item.trackCount = int
+        case .discNumber: item.discNumber = int
+        case .discCount: item.discCount = int
+        case .durationMs: item.durationMs = int
+        case .rating: item.rating = int
+        case .loved: item.loved = bool
+        case .compilation: item.compilation = bool
+        case .explicit: item.explicit = bool
+        case .disabled: item.disabled = bool
+        case .kind: item.kind = text.flatMap(Kind.init(rawValue:)) ?? .other
+        case .location: item.location = text
+        case .dateAdded: item.dateAdded = time
+        case .dateModified: item.dateModified = time
+        case .playDate: item.playDate = time
+        case .persistentID: item.persistentID = text
+        case .trackID: item.trackID = int
+        case .source: item.source = text
+        }
+    }
+}

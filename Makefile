@@ -1,0 +1,40 @@
+# The two commands of the README: `make demo` and `make test`. Each installs what a fresh
+# Debian machine with Swift lacks, then builds.
+SWIFT ?= swift
+DEMO_LIBRARY ?= .build/demo/library.sqlite
+BIN = $(shell $(SWIFT) build -c release --show-bin-path)/mixtape
+
+.PHONY: demo test build deps bench clean
+
+deps:
+	@bash scripts/install-deps.sh build
+
+build: deps
+	$(SWIFT) build -c release
+
+## Index the bundled samples into a throwaway index and show what Mixtape sees.
+demo: build
+	@rm -f $(DEMO_LIBRARY) $(DEMO_LIBRARY)-wal $(DEMO_LIBRARY)-shm
+	@echo '$$ mixtape index samples/Library.xml samples/Library-windows.xml'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index samples/Library.xml samples/Library-windows.xml
+	@echo; echo '$$ mixtape search --sort year- --limit 10 --format "{year}  {artist} - {title}"'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search --sort year- --limit 10 --format '{year}  {artist} - {title}'
+	@echo; echo '$$ mixtape playlists'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) playlists
+	@echo; echo '$$ mixtape sources'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) sources
+	@echo; echo '$$ mixtape index    # again: nothing changed, nothing re-read'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index
+
+## Unit tests of every target, then end-to-end tests that run the built binary.
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+## Speed and memory against xmllint and plistlib, side by side; writes bench/out/results.md.
+bench:
+	@bash scripts/install-deps.sh bench
+	bash bench/run.sh
+
+clean:
+	rm -rf .build bench/out

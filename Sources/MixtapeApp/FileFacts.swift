@@ -1,0 +1,43 @@
+import Foundation
+import MixtapeStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the file system says about a source path: the only file-system probing the use cases
+/// do before handing a path to a reader.
+enum FileFacts {
+    enum Entry {
+        case file(SourceStamp)
+        case folder
+        case missing
+        case unreadable(String)
+    }
+
+    static func inspect(_ path: String) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .folder }
+        guard access(path, R_OK) == 0 else { return .unreadable(String(cString: strerror(errno))) }
+        #if canImport(Darwin)
+        let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: nanoseconds))
+    }
+
+    /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash); symlinks
+    /// are kept, since the user named the path and the index records what they named.
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    static func now() -> Double { Date().timeIntervalSince1970 }
+}

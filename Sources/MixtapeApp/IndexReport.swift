@@ -1,0 +1,45 @@
+import MixtapeCore
+
+/// Why one source could not be brought up to date. Other sources in the same run still are.
+public struct SourceFailure: Error, Sendable {
+    public enum Reason: Sendable {
+        /// The bytes are not a valid library (exit 65).
+        case malformed(MalformedSourceError)
+        /// A named source does not exist (exit 66).
+        case missing
+        /// It exists but cannot be read (exit 66).
+        case unreadable(String)
+        /// A kind of source this version cannot read yet (exit 2).
+        case unsupported(String)
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public var message: String {
+        switch reason {
+        case .malformed(let error): "\(error.position): \(error.reason)"
+        case .missing: "\(path): no such file or folder"
+        case .unreadable(let why): "\(path): cannot be read: \(why)"
+        case .unsupported(let why): "\(path): \(why)"
+        }
+    }
+}
+
+/// The outcome of one `index` run, summed over its sources.
+public struct IndexReport: Sendable {
+    public var added = 0, updated = 0, removed = 0, unchanged = 0
+    public var playlists = 0
+    /// Sources brought up to date or found unchanged.
+    public var sources = 0
+    /// Sources skipped because size and modification time had not changed.
+    public var skipped = 0
+    public var warnings: [IndexWarning] = []
+    public var failures: [SourceFailure] = []
+    public var seconds = 0.0
+
+    public init() {}
+
+    /// Items in the sources this run covered.
+    public var items: Int { added + updated + unchanged }
+}

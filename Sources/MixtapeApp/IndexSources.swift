@@ -1,0 +1,97 @@
+import MixtapeCore
+import MixtapeIngest
+import MixtapeStore
+
+/// The `index` use case: add sources and bring the index up to date, all or nothing per
+/// source, one writer at a time.
+public struct IndexSources {
+    public var libraryPath: String
+    /// Paths as the user typed them; empty means every recorded source (the cron form).
+    public var sources: [String]
+    /// Re-read sources even when their size and modification time are unchanged.
+    public var full = false
+    /// Seconds to wait for another writer to finish.
+    public var wait = 60.0
+    /// Told how many items of which source have been read so far, for a progress line.
+    public var progress: (@Sendable (_ source: String, _ items: Int) -> Void)?
+
+    public init(libraryPath: String, sources: [String]) {
+        self.libraryPath = libraryPath
+        self.sources = sources
+    }
+
+    /// Runs the index. Throws only for failures of the whole run (the lock, the index itself);
+    /// a source that fails is recorded in the report and the others go on.
+    public func run() throws -> IndexReport {
+        let started = FileFacts.now()
+        try LibraryStore.createParentFolder(of: libraryPath)
+        let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
+        defer { withExtendedLifetime(lock) {} }
+        let store = try LibraryStore(path: libraryPath)
+        var report = IndexReport()
+        let named = sources.map(FileFacts.absolute)
+        let targets = named.isEmpty ? try store.sources().map(\.path) : named
+        for path in targets {
+            index(path, named: !named.isEmpty, store: store, into: &report)
+        }
+        report.seconds = FileFacts.now() - started
+        return report
+    }
+
+    private func index(_ path: String, named: Bool, store: LibraryStore, into report: inout IndexReport) {
+        switch FileFacts.inspect(path) {
+        case .missing where !named:
+            // A recorded source that went away (an unplugged disk, a moved export): keep what
+            // was read from it rather than lose it; `sources remove` forgets it on purpose.
+            report.warnings.append(IndexWarning(position: nil, message:
+                "\(path): source no longer exists; its items are kept (`mixtape sources remove` forgets it)"))
+        case .missing:
+            report.failures.append(SourceFailure(path: path, reason: .missing))
+        case .unreadable(let why):
+            report.failures.append(SourceFailure(path: path, reason: .unreadable(why)))
+        case .folder:
+            report.failures.append(SourceFailure(path: path, reason:
+                .unsupported("is a folder; indexing folders of media is not supported yet, name a library XML export")))
+        case .file(let stamp):
+            indexLibraryFile(path, stamp: stamp, store: store, into: &report)
+        }
+    }
+
+    private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
+                                  into report: inout IndexReport) {
+        do {
+            if !full, let recorded = try store.source(at: path), recorded.stamp == stamp {
+                report.unchanged += recorded.itemCount
+                report.playlists += recorded.playlistCount
+                report.sources += 1
+                report.skipped += 1
+                return
+            }
+            var summary: ITunesLibrarySummary?
+            var delivered = 0
+            let record = SourceRecord(path: path, kind: .itunesLibrary, stamp: stamp,
+                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
+            let counts = try store.sync(record) { sync in
+                let reader = ITunesLibraryReader(path: path)
+                let read = try ReadPipeline.run(read: { emit in try reader.read(onItems: emit) }) { batch in
+                    try sync.put(batch)
+                    delivered += batch.count
+                    progress?(path, delivered)
+                }
+                summary = read
+                return read.playlists
+            }
+            report.added += counts.added
+            report.updated += counts.updated
+            report.removed += counts.removed
+            report.unchanged += counts.unchanged
+            report.playlists += counts.playlists
+            report.sources += 1
+            report.warnings += summary?.warnings ?? []
+        } catch let error as MalformedSourceError {
+            report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
+        } catch {
+            report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import MixtapeCore
+import MixtapeStore
+
+/// Read-only use cases over the index: `search` (without a query, for now), `playlists`,
+/// `sources`. None of them creates an index that does not exist yet.
+public struct LibraryQueries {
+    public var libraryPath: String
+
+    public init(libraryPath: String) { self.libraryPath = libraryPath }
+
+    /// Whether there is an index at all.
+    public var indexExists: Bool { LibraryStore.exists(at: libraryPath) }
+
+    /// Every item in library order, or re-sorted, cut to `limit`.
+    public func items(sort: ItemSort? = nil, limit: Int? = nil) throws -> [MediaItem] {
+        guard indexExists else { return [] }
+        var items = try LibraryStore(path: libraryPath).items()
+        if let sort { items = sort.sorted(items) }
+        if let limit, items.count > limit { items.removeSubrange(limit...) }
+        return items
+    }
+
+    /// Every playlist with its folder path.
+    public func playlists() throws -> [(playlist: Playlist, path: String)] {
+        guard indexExists else { return [] }
+        let playlists = try LibraryStore(path: libraryPath).playlists()
+        // Paths are per source: two exports may share playlist ids.
+        var result: [(Playlist, String)] = []
+        var bySource: [String: [Playlist]] = [:]
+        var order: [String] = []
+        for playlist in playlists {
+            let source = playlist.source ?? ""
+            if bySource[source] == nil { order.append(source) }
+            bySource[source, default: []].append(playlist)
+        }
+        for source in order {
+            let group = bySource[source] ?? []
+            let paths = PlaylistPath.paths(of: group)
+            for playlist in group { result.append((playlist, paths[playlist.id] ?? playlist.name)) }
+        }
+        return result
+    }
+
+    /// Every recorded source.
+    public func sources() throws -> [SourceRecord] {
+        guard indexExists else { return [] }
+        return try LibraryStore(path: libraryPath).sources()
+    }
+
+    /// Forgets a source (by the path as given or as recorded). Takes the writer lock, since it
+    /// writes. Returns the number of items removed, or nil if no such source was recorded.
+    public func removeSource(_ path: String, wait: Double) throws -> Int? {
+        guard indexExists else { return nil }
+        let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
+        defer { withExtendedLifetime(lock) {} }
+        let store = try LibraryStore(path: libraryPath)
+        if let removed = try store.removeSource(at: path) { return removed }
+        return try store.removeSource(at: FileFacts.absolute(path))
+    }
+}

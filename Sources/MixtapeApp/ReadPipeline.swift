@@ -1,0 +1,108 @@
+import Foundation
+
+/// Runs a reader on its own thread and hands its batches to the calling thread, so parsing a
+/// large export (one core) overlaps with writing it to SQLite (the other core).
+///
+/// At most `capacity` batches are in flight, so memory stays flat whatever the file size.
+/// An error on either side stops both: the reader's error is rethrown as it was; when the
+/// consumer fails, the reader is cancelled at its next batch and the consumer's error wins.
+enum ReadPipeline {
+    static func run<Batch: Sendable, Summary: Sendable>(
+        capacity: Int = 8,
+        read: @escaping @Sendable (_ emit: (Batch) throws -> Void) throws -> Summary,
+        consume: (Batch) throws -> Void
+    ) throws -> Summary {
+        let channel = BatchChannel<Batch>(capacity: capacity)
+        let outcome = Outcome<Summary>()
+        let thread = Thread {
+            outcome.set(Result { try read { batch in try channel.send(batch) } })
+            channel.close()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        do {
+            while let batch = channel.receive() { try consume(batch) }
+        } catch {
+            channel.cancel()
+            _ = outcome.wait()
+            throw error
+        }
+        return try outcome.wait().get()
+    }
+}
+
+/// A bounded, blocking hand-over between one producer and one consumer thread.
+final class BatchChannel<Element: Sendable>: @unchecked Sendable {
+    struct Cancelled: Error {}
+
+    private let condition = NSCondition()
+    private var buffer: [Element] = []
+    private var head = 0
+    private var closed = false
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// Blocks while full; throws `Cancelled` once the consumer gave up.
+    func send(_ element: Element) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while buffer.count - head >= capacity, !cancelled { condition.wait() }
+        if cancelled { throw Cancelled() }
+        buffer.append(element)
+        condition.broadcast()
+    }
+
+    /// The next element, or nil once the producer closed and everything was taken.
+    func receive() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == buffer.count, !closed { condition.wait() }
+        guard head < buffer.count else { return nil }
+        let element = buffer[head]
+        head += 1
+        if head > 64, head * 2 > buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return element
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        buffer.removeAll()
+        head = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// The producer thread's result, waited for by the consumer.
+private final class Outcome<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<Value, any Error>?
+
+    func set(_ value: Result<Value, any Error>) {
+        condition.lock()
+        result = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Result<Value, any Error> {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return result!
+    }
+}

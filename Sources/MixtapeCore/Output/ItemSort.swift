@@ -1,0 +1,85 @@
+/// A `--sort FIELD[,FIELD...]` specification; a trailing `-` sorts that field descending.
+/// Unknown values sort last whatever the direction, so blanks never crowd the top of a list.
+public struct ItemSort: Hashable, Sendable {
+    public struct Key: Hashable, Sendable {
+        public var field: Field
+        public var descending: Bool
+    }
+
+    public let keys: [Key]
+
+    public init(_ specification: String) throws(ItemSortError) {
+        var keys: [Key] = []
+        for raw in specification.split(separator: ",") {
+            let descending = raw.hasSuffix("-")
+            let name = raw.trimmingSuffix("-").trimmingSuffix("+")
+            guard let field = Field(key: name) else { throw .unknownField(String(name)) }
+            keys.append(Key(field: field, descending: descending))
+        }
+        guard !keys.isEmpty else { throw .empty }
+        self.keys = keys
+    }
+
+    /// Sorts stably: items equal on every key keep their incoming (library) order.
+    public func sorted(_ items: [MediaItem]) -> [MediaItem] {
+        let rows = items.enumerated().map { offset, item in
+            (offset: offset, item: item, values: keys.map { $0.field.value(of: item) })
+        }
+        return rows.sorted { a, b in
+            for (index, key) in keys.enumerated() {
+                let x = a.values[index], y = b.values[index]
+                var ordering = ItemSort.compare(x, y)
+                if key.descending, x != nil, y != nil { ordering = ordering.reversed }
+                switch ordering {
+                case .less: return true
+                case .greater: return false
+                case .equal: continue
+                }
+            }
+            return a.offset < b.offset
+        }.map(\.item)
+    }
+
+    enum Ordering {
+        case less, equal, greater
+        var reversed: Ordering { self == .less ? .greater : (self == .greater ? .less : .equal) }
+    }
+
+    /// Natural order for typed values; nil after everything; text case-insensitively.
+    static func compare(_ a: FieldValue?, _ b: FieldValue?) -> Ordering {
+        switch (a, b) {
+        case (nil, nil): return .equal
+        case (nil, _): return .greater
+        case (_, nil): return .less
+        case (.text(let x)?, .text(let y)?): return order(x.lowercased(), y.lowercased())
+        case (.integer(let x)?, .integer(let y)?): return order(x, y)
+        case (.bool(let x)?, .bool(let y)?): return order(x ? 1 : 0, y ? 1 : 0)
+        case (.timestamp(let x)?, .timestamp(let y)?): return order(x, y)
+        default: return .equal
+        }
+    }
+
+    private static func order<T: Comparable>(_ x: T, _ y: T) -> Ordering {
+        x < y ? .less : (x > y ? .greater : .equal)
+    }
+}
+
+/// Why a `--sort` value was rejected.
+public enum ItemSortError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownField(String)
+    case empty
+
+    public var description: String {
+        switch self {
+        case .unknownField(let name):
+            "unknown field '\(name)' in --sort; fields are: " + Field.allCases.map(\.key).joined(separator: ", ")
+        case .empty: "--sort needs at least one field, e.g. --sort year-,title"
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self
+    }
+}

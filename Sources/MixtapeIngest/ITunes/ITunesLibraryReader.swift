@@ -1,0 +1,117 @@
+import CLibXML2
+import MixtapeCore
+
+/// Reads one iTunes / Music.app library (or single-playlist) XML export as a stream: a libxml2
+/// SAX2 push parser is fed the file in fixed-size chunks and items are handed to the caller in
+/// batches while parsing, so a 200 MB library never sits in memory whole.
+///
+/// Anything that is not a valid property list of the iTunes shape throws a
+/// `MalformedSourceError` carrying `file:line:column`. Nothing is ever loaded from the network
+/// or the file system besides `path`, and no entity is expanded.
+public struct ITunesLibraryReader: Sendable {
+    /// Items per `onItems` call (a batch may run a little over: it is cut between chunks).
+    static let batchSize = 1024
+    /// Bytes handed to libxml2 per `xmlParseChunk`.
+    static let chunkSize = 256 * 1024
+
+    /// Absolute path; used for messages and `MediaItem.source`.
+    public let path: String
+
+    /// A reader for the export at `path` (nothing is opened until `read`).
+    public init(path: String) { self.path = path }
+
+    /// Streams the file. Items are delivered in file order in batches to `onItems` (so the
+    /// caller can write them to SQLite while parsing). Throws `MalformedSourceError` with
+    /// file:line:column for any malformed input, `SourceReadError` when the file cannot be read;
+    /// errors thrown by `onItems` propagate unchanged.
+    public func read(onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
+        let file = try SourceFile(path: path)
+        defer { file.closeFile() }
+        return try Self.parse(name: path, readChunk: { try file.readChunk(into: $0) }, onItems: onItems)
+    }
+
+    /// Reads an export held in memory through exactly the same push-parser path, for tests and
+    /// fuzzing. `name` stands in for the path in messages and `source`.
+    public static func read(bytes: [UInt8], name: String) throws -> (items: [MediaItem], summary: ITunesLibrarySummary) {
+        var items: [MediaItem] = []
+        let summary = try bytes.withUnsafeBytes { all in
+            var offset = 0
+            return try parse(name: name, readChunk: { buffer in
+                let count = min(buffer.count, all.count - offset)
+                if count > 0 {
+                    buffer.baseAddress!.copyMemory(from: all.baseAddress! + offset, byteCount: count)
+                }
+                offset += count
+                return count
+            }, onItems: { items.append(contentsOf: $0) })
+        }
+        return (items, summary)
+    }
+
+    /// Runs one libxml2 push parse. Every libxml2 handle lives and dies inside this function;
+    /// `readChunk` fills a buffer and returns the byte count (0 at the end).
+    static func parse(name: String, readChunk: (UnsafeMutableRawBufferPointer) throws -> Int,
+                      onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        let sink = PlistSAXSink(path: name)
+        return try withExtendedLifetime(sink) {
+            var count = try readChunk(buffer)
+            if count == 0 {
+                throw MalformedSourceError(position: SourcePosition(file: name, line: 0, column: 0),
+                                           reason: "empty file: expected an XML property list")
+            }
+            xmlInitParser()
+            var handler = PlistSAXSink.handler()
+            let head = Int32(min(count, 4))  // enough for libxml2 to sniff the encoding
+            let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+            guard let parser = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(sink).toOpaque(),
+                                                       base, head, name) else {
+                throw MalformedSourceError(position: SourcePosition(file: name, line: 0, column: 0),
+                                           reason: "could not start the XML parser")
+            }
+            defer { xmlFreeParserCtxt(parser) }
+            xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+            sink.state.pointee.parser = parser
+            var offset = Int(head)
+            while true {
+                let end = count == 0
+                let status = xmlParseChunk(parser, base + offset, Int32(count - offset), end ? 1 : 0)
+                if sink.state.pointee.failure != nil || status != 0 { break }
+                if sink.state.pointee.library.pending.count >= batchSize {
+                    try onItems(sink.state.pointee.library.takePending())
+                }
+                if end { break }
+                count = try readChunk(buffer)
+                offset = 0
+            }
+            try checkComplete(sink.state.pointee, parser: parser)
+            if !sink.state.pointee.library.pending.isEmpty { try onItems(sink.state.pointee.library.takePending()) }
+            return summary(of: &sink.state.pointee.library)
+        }
+    }
+
+    /// Throws the first problem found, or one libxml2 recorded without reporting it, or a
+    /// document that ended before `</plist>`.
+    private static func checkComplete(_ structure: PlistStructure, parser: xmlParserCtxtPtr) throws {
+        if let failure = structure.failure { throw failure }
+        let position = SourcePosition(file: structure.path, line: Int(xmlSAX2GetLineNumber(parser)),
+                                      column: Int(xmlSAX2GetColumnNumber(parser)))
+        if parser.pointee.wellFormed == 0 {
+            let last = parser.pointee.lastError
+            let reason = last.message.map { String(cString: $0) } ?? "XML error \(last.code)"
+            throw MalformedSourceError(position: position, reason: "malformed XML: " + reason)
+        }
+        if !structure.finished {
+            throw MalformedSourceError(position: position, reason: "the document ends before </plist>")
+        }
+    }
+
+    private static func summary(of library: inout LibraryAssembler) -> ITunesLibrarySummary {
+        let playlists = library.resolvePlaylists()
+        return ITunesLibrarySummary(
+            playlists: playlists, warnings: library.warnings, trackCount: library.delivered,
+            applicationVersion: library.applicationVersion,
+            libraryPersistentID: library.libraryPersistentID, musicFolder: library.musicFolder)
+    }
+}

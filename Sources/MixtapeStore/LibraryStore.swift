@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import MixtapeCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The SQLite index: owns the database connection pool.
+///
+/// WAL mode, so `search` and `pick` read while `index` or `watch` writes; one source is
+/// brought up to date in one transaction, so a reader sees it before or after, never half.
+/// Writers are serialised by `WriterLock` (which can name the holder) before they get here;
+/// SQLite's busy timeout is only the last line of defence.
+public final class LibraryStore: Sendable {
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (and on first use creates, with its folder) the index at `path`, migrating it to
+    /// the current schema.
+    public init(path: String) throws {
+        self.path = path
+        try LibraryStore.createParentFolder(of: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Schema.migrator.migrate(pool)
+    }
+
+    /// Whether an index file exists at `path` (so read-only commands need not create one).
+    public static func exists(at path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    // MARK: sources
+
+    /// Every recorded source, in the order they were first added.
+    public func sources() throws -> [SourceRecord] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(LibraryStore.sourceRecord)
+        }
+    }
+
+    /// The recorded source at `path`, if any.
+    public func source(at path: String) throws -> SourceRecord? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE path = ?", arguments: [path])
+                .map(LibraryStore.sourceRecord)
+        }
+    }
+
+    /// Brings one source up to date in a single transaction: `body` feeds a `SourceSync` with a
+    /// fresh read of the source and returns its playlists; on success the source row records
+    /// `record`'s stamp and counts. If `body` throws, nothing of this source changes.
+    public func sync(_ record: SourceRecord, body: (SourceSync) throws -> [Playlist]) throws -> SyncCounts {
+        try pool.write { db in
+            let sourceID = try LibraryStore.sourceID(for: record, in: db)
+            let sync = try SourceSync(db: db, sourceID: sourceID)
+            let playlists = try body(sync)
+            try sync.replacePlaylists(playlists)
+            try sync.finish()
+            let counts = sync.counts
+            try db.execute(sql: """
+                UPDATE sources SET kind = ?, size = ?, mtime_ns = ?, indexed_at = ?, item_count = ?,
+                    playlist_count = ?, application_version = ? WHERE id = ?
+                """, arguments: [record.kind.rawValue, record.stamp?.size, record.stamp?.modificationTimeNs,
+                                 record.indexedAt?.rawValue, counts.items, counts.playlists,
+                                 record.applicationVersion, sourceID])
+            return counts
+        }
+    }
+
+    /// Forgets a source and everything read from it. Returns the number of items removed, or
+    /// nil when no such source was recorded.
+    public func removeSource(at path: String) throws -> Int? {
+        try pool.write { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?",
+                                              arguments: [path]) else { return nil }
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
+                                         arguments: [id]) ?? 0
+            try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [id])
+            return count
+        }
+    }
+
+    // MARK: reads
+
+    /// Every item in library order (artist, album, disc, track, title, id; unknown values
+    /// last). An id found in several sources is listed once, from the source added first.
+    public func items() throws -> [MediaItem] {
+        try pool.read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT items.id, sources.path, \(ItemRow.selectColumns)
+                FROM items JOIN sources ON sources.id = items.source_id
+                WHERE NOT EXISTS (SELECT 1 FROM items AS earlier
+                                  WHERE earlier.id = items.id AND earlier.source_id < items.source_id)
+                ORDER BY items.artist IS NULL, items.artist COLLATE NOCASE,
+                         items.album IS NULL, items.album COLLATE NOCASE,
+                         items.disc_number IS NULL, items.disc_number,
+                         items.track_number IS NULL, items.track_number,
+                         items.title IS NULL, items.title COLLATE NOCASE, items.id
+                """)
+            var items: [MediaItem] = []
+            while let row = try rows.next() { items.append(ItemRow.decode(row)) }
+            return items
+        }
+    }
+
+    /// Every playlist of every source, sources in the order added, playlists in file order.
+    public func playlists() throws -> [Playlist] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT playlists.*, sources.path AS source_path FROM playlists
+                JOIN sources ON sources.id = playlists.source_id
+                ORDER BY playlists.source_id, playlists.position
+                """).map { row in
+                var playlist = Playlist(id: PlaylistID(rawValue: row["id"]), name: row["name"])
+                playlist.parentID = (row["parent_id"] as String?).map(PlaylistID.init(rawValue:))
+                playlist.isFolder = row["folder"]
+                playlist.isSmart = row["smart"]
+                playlist.isMaster = row["master"]
+                playlist.distinguishedKind = row["distinguished_kind"]
+                playlist.missing = row["missing"]
+                playlist.items = EntryListCodec.decode(Array(row["entries"] as Data))
+                playlist.source = row["source_path"]
+                return playlist
+            }
+        }
+    }
+
+    // MARK: helpers
+
+    private static func sourceID(for record: SourceRecord, in db: Database) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [record.path]) {
+            return id
+        }
+        try db.execute(sql: "INSERT INTO sources (path, kind) VALUES (?, ?)",
+                       arguments: [record.path, record.kind.rawValue])
+        return db.lastInsertedRowID
+    }
+
+    private static func sourceRecord(_ row: Row) -> SourceRecord {
+        let size: Int64? = row["size"]
+        let mtime: Int64? = row["mtime_ns"]
+        return SourceRecord(
+            path: row["path"],
+            kind: SourceKind(rawValue: row["kind"]) ?? .itunesLibrary,
+            stamp: size.flatMap { size in mtime.map { SourceStamp(size: size, modificationTimeNs: $0) } },
+            indexedAt: (row["indexed_at"] as Int64?).map(Timestamp.init(rawValue:)),
+            itemCount: row["item_count"],
+            playlistCount: row["playlist_count"],
+            applicationVersion: row["application_version"])
+    }
+
+    /// Creates the folder the index (and its lock file) lives in, as on first write.
+    public static func createParentFolder(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateFolder(path: folder, reason: "\(error.localizedDescription)")
+        }
+    }
+}
+
+/// Failures of the index itself (as opposed to its sources).
+public enum StoreError: Error, Sendable {
+    case cannotCreateFolder(path: String, reason: String)
+}

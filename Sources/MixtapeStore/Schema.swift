@@ -1,0 +1,65 @@
+import GRDB
+import MixtapeCore
+
+/// The index schema, as versioned GRDB migrations. A migration is never edited once it has
+/// shipped: a new version adds a new migration, so old indexes upgrade in place.
+enum Schema {
+    /// Item fields stored as columns, in a fixed order (everything but `id`, which is part of
+    /// the key, and `source`, which comes from the sources table).
+    static let itemColumns: [Field] = Field.allCases.filter { $0 != .id && $0 != .source }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: sources, items, playlists") { db in
+            try db.execute(sql: """
+                CREATE TABLE sources (
+                    id INTEGER PRIMARY KEY,
+                    path TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL,
+                    size INTEGER,
+                    mtime_ns INTEGER,
+                    fingerprint TEXT,
+                    indexed_at INTEGER,
+                    item_count INTEGER NOT NULL DEFAULT 0,
+                    playlist_count INTEGER NOT NULL DEFAULT 0,
+                    application_version TEXT,
+                    library_persistent_id TEXT
+                );
+                """)
+            let columns = itemColumns.map { "\($0.key) \(sqlType($0))" }.joined(separator: ",\n")
+            try db.execute(sql: """
+                CREATE TABLE items (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    fingerprint INTEGER NOT NULL,
+                    \(columns),
+                    UNIQUE (source_id, id)
+                );
+                CREATE INDEX items_by_id ON items(id);
+                CREATE TABLE playlists (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    parent_id TEXT,
+                    folder INTEGER NOT NULL,
+                    smart INTEGER NOT NULL,
+                    master INTEGER NOT NULL,
+                    distinguished_kind INTEGER,
+                    missing INTEGER NOT NULL,
+                    entries BLOB NOT NULL,
+                    UNIQUE (source_id, id)
+                );
+                """)
+        }
+        return migrator
+    }
+
+    private static func sqlType(_ field: Field) -> String {
+        switch field.type {
+        case .text: "TEXT"
+        case .integer, .timestamp: "INTEGER"
+        case .bool: "INTEGER NOT NULL DEFAULT 0"
+        }
+    }
+}

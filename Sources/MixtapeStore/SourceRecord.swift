@@ -1,0 +1,55 @@
+import MixtapeCore
+
+/// What kind of thing a source is; decides which reader brings it up to date.
+public enum SourceKind: String, Sendable {
+    /// An iTunes / Music.app library (or playlist) XML export.
+    case itunesLibrary = "itunes"
+    /// A folder of media files and sidecars.
+    case folder
+}
+
+/// The file-system facts that tell whether a source changed since it was last read.
+public struct SourceStamp: Hashable, Sendable {
+    public var size: Int64
+    public var modificationTimeNs: Int64
+
+    public init(size: Int64, modificationTimeNs: Int64) {
+        self.size = size
+        self.modificationTimeNs = modificationTimeNs
+    }
+}
+
+/// A source as the index records it.
+public struct SourceRecord: Hashable, Sendable {
+    /// Absolute path, the source's identity.
+    public var path: String
+    public var kind: SourceKind
+    /// Size and mtime when last indexed; nil until the first successful index.
+    public var stamp: SourceStamp?
+    /// When it was last indexed, in seconds since 1970.
+    public var indexedAt: Timestamp?
+    public var itemCount: Int
+    public var playlistCount: Int
+    public var applicationVersion: String?
+
+    public init(path: String, kind: SourceKind, stamp: SourceStamp? = nil, indexedAt: Timestamp? = nil,
+                itemCount: Int = 0, playlistCount: Int = 0, applicationVersion: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.stamp = stamp
+        self.indexedAt = indexedAt
+        self.itemCount = itemCount
+        self.playlistCount = playlistCount
+        self.applicationVersion = applicationVersion
+    }
+}
+
+/// What bringing one source up to date changed.
+public struct SyncCounts: Hashable, Sendable {
+    public var added = 0, updated = 0, removed = 0, unchanged = 0
+    public var playlists = 0
+    public init() {}
+
+    /// Items in the source after the sync.
+    public var items: Int { added + updated + unchanged }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import MixtapeApp
+import MixtapeCore
+import MixtapeStore
+
+/// The exit codes of spec/cli.md, by meaning.
+enum ExitStatus: Int32 {
+    case success = 0
+    case noMatch = 1
+    case usage = 2
+    case malformedData = 65
+    case missingInput = 66
+    /// Not in the spec's table: the index itself failed (damaged file, disk full). sysexits'
+    /// EX_IOERR, distinct from the codes scripts act on.
+    case indexFailure = 74
+    case cannotWrite = 73
+    case locked = 75
+    case interrupted = 130
+}
+
+/// A command's own failure: what to say and which exit code. Commands throw this after they
+/// have reported per-source problems themselves.
+struct CommandFailure: Error {
+    var message: String?
+    var status: ExitStatus
+}
+
+/// The one place where errors become a message on stderr and an exit code (design habit 6).
+enum ErrorReporter {
+    static func exit(with error: any Error, command: Mixtape.Type) -> Never {
+        let (message, status) = describe(error, command: command)
+        if let message {
+            if status == .success {
+                print(message)
+            } else {
+                Messages.error(message)
+            }
+        }
+        Foundation.exit(status.rawValue)
+    }
+
+    static func describe(_ error: any Error, command: Mixtape.Type) -> (String?, ExitStatus) {
+        switch error {
+        case let failure as CommandFailure:
+            return (failure.message, failure.status)
+        case let WriterLockError.held(path, pid, waited):
+            let holder = pid.map { "pid \($0)" } ?? "another process"
+            return ("the index is locked by another index/watch run (\(holder), lock \(path)); "
+                    + "waited \(formatSeconds(waited)) s, try again or raise --wait", .locked)
+        case let WriterLockError.cannotOpen(path, code):
+            return ("cannot create the lock file \(path): \(String(cString: strerror(code)))", .cannotWrite)
+        case let StoreError.cannotCreateFolder(path, reason):
+            return ("cannot create the index folder \(path): \(reason)", .cannotWrite)
+        case let error as DatabaseError:
+            return ("the index could not be used: \(error.message ?? "\(error)")"
+                    + " (SQLite code \(error.resultCode.rawValue))", .indexFailure)
+        default:
+            let code = command.exitCode(for: error)
+            let message = command.fullMessage(for: error)
+            if code == .success { return (message, .success) }
+            return (message.isEmpty ? nil : message, .usage)
+        }
+    }
+
+    private static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import MixtapeApp
+import MixtapeCore
+
+/// `mixtape index [SOURCE...]`: add sources and bring the index up to date.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Add sources and bring the index up to date.",
+        discussion: """
+            A SOURCE is an iTunes / Music.app library XML export. With no SOURCE, every recorded \
+            source is brought up to date: the form to run from cron. An unchanged source (same \
+            size and modification time) is not read again; a source that fails to parse changes \
+            nothing and exits 65 with file:line:column.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Argument(help: ArgumentHelp("Library XML exports to add or refresh.", valueName: "source"))
+    var sources: [String] = []
+
+    @Flag(help: "Print one JSON object with the counts instead of a summary line.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Seconds to wait for another index/watch run to finish.", valueName: "seconds"))
+    var wait: Double = 60
+
+    @Flag(help: "Re-read every source even if it has not changed.")
+    var full = false
+
+    func validate() throws {
+        if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
+    }
+
+    func run() throws {
+        var useCase = IndexSources(libraryPath: libraryOptions.libraryPath, sources: sources)
+        useCase.full = full
+        useCase.wait = wait
+        let progress = ProgressLine(enabled: !libraryOptions.quiet && !json && Messages.decorated)
+        useCase.progress = { source, items in progress.show(source: source, items: items) }
+        let report = try useCase.run()
+        progress.clear()
+        IndexOutput(report: report, json: json, quiet: libraryOptions.quiet).print()
+        if let status = IndexOutput.exitStatus(for: report) { throw CommandFailure(status: status) }
+    }
+}
+
+/// How an index report reads on stdout and stderr.
+struct IndexOutput {
+    var report: IndexReport
+    var json: Bool
+    var quiet: Bool
+    /// Warnings past this many are summed up in one line: a library with 5,000 duplicated ids
+    /// should not bury the summary.
+    static let warningsShown = 20
+
+    func print() {
+        for failure in report.failures { Messages.error(failure.message) }
+        if !quiet {
+            for warning in report.warnings.prefix(IndexOutput.warningsShown) {
+                Messages.info("warning: \(warning)")
+            }
+            if report.warnings.count > IndexOutput.warningsShown {
+                Messages.info("warning: … and \((report.warnings.count - IndexOutput.warningsShown).grouped) more")
+            }
+        }
+        if json {
+            Swift.print(jsonLine)
+        } else if !quiet {
+            Swift.print(summaryLine)
+        }
+    }
+
+    var jsonLine: String {
+        var writer = JSONObjectWriter()
+        for (key, value) in [("items", report.items), ("added", report.added), ("updated", report.updated),
+                             ("removed", report.removed), ("unchanged", report.unchanged),
+                             ("playlists", report.playlists), ("sources", report.sources),
+                             ("skipped", report.skipped), ("warnings", report.warnings.count)] {
+            writer.add(key, int: Int64(value))
+        }
+        let errors = report.failures.map { failure -> String in
+            var error = JSONObjectWriter()
+            error.add("source", string: failure.path)
+            error.add("message", string: failure.message)
+            if case .malformed(let malformed) = failure.reason {
+                error.add("line", int: Int64(malformed.position.line))
+                error.add("column", int: Int64(malformed.position.column))
+            }
+            return error.result
+        }
+        writer.add("errors", raw: "[" + errors.joined(separator: ",") + "]")
+        writer.add("warning_messages", strings: report.warnings.map(\.description))
+        writer.add("seconds", raw: String(format: "%.3f", report.seconds))
+        return writer.result
+    }
+
+    var summaryLine: String {
+        let sources = report.sources == 1 ? "1 source" : "\(report.sources.grouped) sources"
+        var line = "indexed \(sources): \(report.items.grouped) items (\(report.added.grouped) added, "
+            + "\(report.updated.grouped) updated, \(report.removed.grouped) removed, "
+            + "\(report.unchanged.grouped) unchanged), \(report.playlists.grouped) playlists"
+        if !report.warnings.isEmpty { line += ", \(report.warnings.count.grouped) warnings" }
+        if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
+        return line + String(format: " in %.2f s", report.seconds)
+    }
+
+    /// The exit code a report calls for: a missing named source outranks malformed data,
+    /// since it usually means a typo in a script.
+    static func exitStatus(for report: IndexReport) -> ExitStatus? {
+        var status: ExitStatus?
+        for failure in report.failures {
+            switch failure.reason {
+            case .missing, .unreadable: return .missingInput
+            case .malformed: status = .malformedData
+            case .unsupported: status = status ?? .usage
+            }
+        }
+        return status
+    }
+}
+
+/// A one-line, self-overwriting progress note on a terminal's stderr, at most ten times a
+/// second. Drawn only when stderr is a terminal and NO_COLOR is unset.
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private var lastDrawn = 0.0
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(source: String, items: Int) {
+        guard enabled else { return }
+        let now = Date().timeIntervalSince1970
+        guard now - lastDrawn >= 0.1 else { return }
+        lastDrawn = now
+        drawn = true
+        let name = (source as NSString).lastPathComponent
+        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.grouped) items".utf8))
+    }
+
+    func clear() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

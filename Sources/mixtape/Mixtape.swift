@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// The root command. `main.swift`-free entry: `ExitStatus.main` parses, runs, and turns every
+/// error into a message and the exit code of spec/cli.md.
+@main
+struct Mixtape: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mixtape",
+        abstract: "Index, search, pick and export your music and media library.",
+        discussion: """
+            Index an iTunes / Music.app library export once, then search it in milliseconds:
+              mixtape index ~/Music/Library.xml
+              mixtape search --format '{artist} - {title} ({year})'
+            The index lives at $MIXTAPE_LIBRARY, else $XDG_DATA_HOME/mixtape/library.sqlite, \
+            else ~/.local/share/mixtape/library.sqlite (or --library PATH).
+            """,
+        version: "0.1.0",
+        subcommands: [IndexCommand.self, SearchCommand.self, PlaylistsCommand.self, SourcesCommand.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            ErrorReporter.exit(with: error, command: self)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import MixtapeApp
+import MixtapeCore
+
+/// `mixtape playlists`: the playlists of every indexed export, as a folder tree.
+struct PlaylistsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playlists",
+        abstract: "List the playlists found in indexed library exports, as a tree.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @OptionGroup var output: RecordOutputOptions
+
+    func run() throws {
+        let playlists = try LibraryQueries(libraryPath: libraryOptions.libraryPath).playlists()
+        let writer = RecordWriter()
+        if output.json {
+            for (playlist, path) in playlists {
+                writer.write(PlaylistsCommand.json(playlist, path: path), terminator: output.terminator)
+            }
+        } else {
+            for line in PlaylistTree.lines(playlists) { writer.write(line, terminator: output.terminator) }
+        }
+        writer.flush()
+    }
+
+    static func json(_ playlist: Playlist, path: String) -> String {
+        var writer = JSONObjectWriter()
+        writer.add("id", string: playlist.id.rawValue)
+        writer.add("name", string: playlist.name)
+        writer.add("parent_id", string: playlist.parentID?.rawValue)
+        writer.add("path", string: path)
+        writer.add("folder", bool: playlist.isFolder)
+        writer.add("smart", bool: playlist.isSmart)
+        writer.add("master", bool: playlist.isMaster)
+        writer.add("distinguished_kind", int: playlist.distinguishedKind)
+        writer.add("items", strings: playlist.items.map(\.rawValue))
+        writer.add("missing", int: Int64(playlist.missing))
+        writer.add("source", string: playlist.source)
+        return writer.result
+    }
+}
+
+/// The human tree: one heading per source, folders end in `/`, children indented under their
+/// folder in file order, each playlist with its entry count.
+enum PlaylistTree {
+    static func lines(_ playlists: [(playlist: Playlist, path: String)]) -> [String] {
+        var lines: [String] = []
+        var sources: [String] = []
+        var bySource: [String: [Playlist]] = [:]
+        for (playlist, _) in playlists {
+            let source = playlist.source ?? ""
+            if bySource[source] == nil { sources.append(source) }
+            bySource[source, default: []].append(playlist)
+        }
+        for source in sources {
+            let group = bySource[source] ?? []
+            if sources.count > 1 { lines.append(source) }
+            let known = Set(group.map(\.id))
+            var children: [PlaylistID?: [Playlist]] = [:]
+            for playlist in group {
+                let parent = playlist.parentID.flatMap { known.contains($0) ? $0 : nil }
+                children[parent, default: []].append(playlist)
+            }
+            var visited: Set<PlaylistID> = []
+            func walk(_ parent: PlaylistID?, depth: Int) {
+                for playlist in children[parent] ?? [] where visited.insert(playlist.id).inserted {
+                    lines.append(String(repeating: "  ", count: depth + (sources.count > 1 ? 1 : 0))
+                                 + label(playlist))
+                    if playlist.isFolder { walk(playlist.id, depth: depth + 1) }
+                }
+            }
+            walk(nil, depth: 0)
+        }
+        return lines
+    }
+
+    private static func label(_ playlist: Playlist) -> String {
+        if playlist.isFolder { return playlist.name + "/" }
+        var notes = ["\(playlist.items.count.grouped) items"]
+        if playlist.isSmart { notes.append("smart") }
+        if playlist.isMaster { notes.append("library") }
+        if playlist.missing > 0 { notes.append("\(playlist.missing) missing") }
+        return "\(playlist.name)  (\(notes.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Runs the built `mixtape` binary as a user would, with its own index in a fresh folder.
+struct MixtapeProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout split into lines (no trailing empty line).
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+        /// stdout as JSON Lines objects.
+        var records: [[String: Any]] {
+            lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+    }
+
+    /// A scratch folder, removed when the test value goes away.
+    let folder: String
+    var library: String { folder + "/index/library.sqlite" }
+
+    init() {
+        folder = NSTemporaryDirectory() + "mixtape-e2e-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// The binary under test: `$MIXTAPE_BIN`, else `mixtape` beside the test bundle (SwiftPM
+    /// builds products and tests into the same folder).
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["MIXTAPE_BIN"], !path.isEmpty { return path }
+        let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testExecutable.deletingLastPathComponent()
+        // On macOS the test binary sits inside Foo.xctest/Contents/MacOS.
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("mixtape").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("mixtape").path
+    }()
+
+    /// The package root, from this file's path.
+    static let packageRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    /// `../shared` beside the package, if this checkout has it.
+    static let shared: String? = {
+        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared").path
+        return FileManager.default.fileExists(atPath: path + "/spec/cli.md") ? path : nil
+    }()
+
+    static func sample(_ name: String) -> String { packageRoot + "/samples/" + name }
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        var env = ProcessInfo.processInfo.environment
+        env["MIXTAPE_LIBRARY"] = library
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        return try MixtapeProcess.execute(MixtapeProcess.binary, arguments, environment: env)
+    }
+
+    /// Runs any program, capturing both streams (read concurrently so a full pipe never stalls).
+    static func execute(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                        in directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errData = LockedData()
+        let reader = Thread { errData.value = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.done { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// Everything the index can tell about itself, to prove a failed run changed nothing.
+    func snapshot() throws -> String {
+        let parts = try [["search", "--json"], ["playlists", "--json"], ["sources", "--json"]].map { try run($0).stdout }
+        return parts.joined(separator: "\n---\n")
+    }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let path = folder + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
+}
+
+/// A value filled in by another thread.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var finished = false
+    var value: Data {
+        get { lock.withLock { data } }
+        set { lock.withLock { data = newValue; finished = true } }
+    }
+    var done: Bool { lock.withLock { finished } }
+}

@@ -1,0 +1,35 @@
+import MixtapeCore
+import Testing
+
+@Suite("Location decoding (spec/json.md)")
+struct LocationDecoderTests {
+    @Test(arguments: [
+        ("file:///Users/a%20b/x.mp3", "/Users/a b/x.mp3"),
+        ("file://localhost/Users/x.mp3", "/Users/x.mp3"),
+        ("file://localhost/C:/Music/x.mp3", "C:/Music/x.mp3"),
+        ("file://localhost/c:/Music/x.mp3", "c:/Music/x.mp3"),
+        ("file:///C:/Music/x.mp3", "C:/Music/x.mp3"),
+        ("file://LOCALHOST/Users/x.mp3", "/Users/x.mp3"),
+        ("FILE:///Users/x.mp3", "/Users/x.mp3"),
+        ("file://nas/share/Music/x.mp3", "//nas/share/Music/x.mp3"),
+        ("file:///Users/a+b/x.mp3", "/Users/a+b/x.mp3"),
+        ("file:///Users/a%2Bb/%23x.mp3", "/Users/a+b/#x.mp3"),
+        ("file:///Users/Beyonce%CC%81/x.mp3", "/Users/Beyonce\u{301}/x.mp3"),
+        ("file:///Users/Beyonc%C3%A9/x.mp3", "/Users/Beyonc\u{e9}/x.mp3"),
+        ("file:///Users/100%/x.mp3", "/Users/100%/x.mp3"),
+        ("file:///Users/bad%FFbyte.mp3", "/Users/bad\u{FFFD}byte.mp3"),
+        ("file:////Music/", "//Music/"),
+        ("http://radio.example/stream?x=1", "http://radio.example/stream?x=1"),
+        ("https://example.com/a%20b.mp3", "https://example.com/a%20b.mp3"),
+    ])
+    func decodes(url: String, path: String) {
+        #expect(LocationDecoder.decode(url) == path)
+    }
+
+    @Test("NFD stays NFD: no Unicode normalisation")
+    func keepsDecomposedBytes() {
+        let decoded = LocationDecoder.decode("file:///Music/Bjo%CC%88rk.mp3")
+        #expect(Array(decoded.utf8) == Array("/Music/Bjo\u{308}rk.mp3".utf8))
+        #expect(Array(decoded.utf8) != Array("/Music/Bj\u{f6}rk.mp3".utf8))
+    }
+}

@@ -1,0 +1,87 @@
+import MixtapeCore
+import Testing
+
+@Suite("Output: JSON lines, --format templates, --sort")
+struct OutputTests {
+    static func item(_ id: String, artist: String? = nil, title: String? = nil, year: Int64? = nil) -> MediaItem {
+        var item = MediaItem(id: ItemID(rawValue: id))
+        item.artist = artist
+        item.title = title
+        item.year = year
+        return item
+    }
+
+    @Test("JSON escapes quotes, backslashes and control characters, keeps UTF-8, omits unknowns")
+    func jsonLine() {
+        var item = OutputTests.item("itunes:AB", artist: "Björk \"Guðmundsdóttir\"", title: "a\\b\nc\u{1}")
+        item.loved = true
+        item.dateAdded = Timestamp(rawValue: 0)
+        #expect(item.jsonLine == #"{"id":"itunes:AB","title":"a\\b\nc\u0001","artist":"Björk \"Guðmundsdóttir\"","#
+                + #""loved":true,"compilation":false,"explicit":false,"disabled":false,"kind":"music","#
+                + #""date_added":"1970-01-01T00:00:00Z"}"#)
+    }
+
+    @Test("templates render fields by JSON key; missing values render empty", arguments: [
+        ("{artist} - {title} - {album}", "Air - Alone - "),
+        ("{title} ({year})", "Alone (1998)"),
+        ("{{{id}}}", "{x:1}"),
+        ("plain", "plain"),
+        ("{name}", "Alone"),
+    ])
+    func template(template: String, expected: String) throws {
+        let item = OutputTests.item("x:1", artist: "Air", title: "Alone", year: 1998)
+        #expect(try FormatTemplate(template).render(item) == expected)
+    }
+
+    @Test("bad templates name the problem", arguments: ["{artst}", "{title", "{}"])
+    func badTemplate(template: String) {
+        #expect(throws: FormatTemplateError.self) { try FormatTemplate(template) }
+    }
+
+    @Test("sort: descending, several keys, unknown values last either way, stable")
+    func sort() throws {
+        let items = [
+            OutputTests.item("a", title: "b", year: 1990),
+            OutputTests.item("b", title: "a", year: nil),
+            OutputTests.item("c", title: "C", year: 2000),
+            OutputTests.item("d", title: "a", year: 1990),
+        ]
+        #expect(try ItemSort("year-,title").sorted(items).map(\.id.rawValue) == ["c", "d", "a", "b"])
+        #expect(try ItemSort("year").sorted(items).map(\.id.rawValue) == ["a", "d", "c", "b"])
+        #expect(try ItemSort("title").sorted(items).map(\.id.rawValue) == ["b", "d", "a", "c"])
+        #expect(throws: ItemSortError.self) { try ItemSort("yaer") }
+    }
+
+    @Test("playlist paths follow folders; a slash in a name is escaped; cycles end")
+    func playlistPaths() {
+        var road = Playlist(id: PlaylistID(rawValue: "f"), name: "Road Trips")
+        road.isFolder = true
+        var summer = Playlist(id: PlaylistID(rawValue: "s"), name: "Summer/Winter")
+        summer.parentID = road.id
+        var loopA = Playlist(id: PlaylistID(rawValue: "la"), name: "A")
+        loopA.parentID = PlaylistID(rawValue: "lb")
+        var loopB = Playlist(id: PlaylistID(rawValue: "lb"), name: "B")
+        loopB.parentID = loopA.id
+        let paths = PlaylistPath.paths(of: [summer, road, loopA, loopB])
+        #expect(paths[summer.id] == #"Road Trips/Summer\/Winter"#)
+        #expect(paths[road.id] == "Road Trips")
+        #expect(paths[loopA.id] == "B/A")
+    }
+
+    @Test("derived ids are stable and separate their parts")
+    func derivedIDs() {
+        let a = ItemID.derived(scheme: "itunes-derived", parts: ["ab", "c"])
+        #expect(a == ItemID.derived(scheme: "itunes-derived", parts: ["ab", "c"]))
+        #expect(a != ItemID.derived(scheme: "itunes-derived", parts: ["a", "bc"]))
+        #expect(a.rawValue.hasPrefix("itunes-derived:") && a.rawValue.count == "itunes-derived:".count + 16)
+    }
+
+    @Test("fingerprints change with any field")
+    func fingerprint() {
+        let base = OutputTests.item("x", artist: "A", title: "T", year: 2000)
+        var changed = base
+        changed.rating = 80
+        #expect(base.fingerprint == OutputTests.item("x", artist: "A", title: "T", year: 2000).fingerprint)
+        #expect(base.fingerprint != changed.fingerprint)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import MixtapeCore
+@testable import MixtapeIngest
+import Testing
+
+@Suite("iTunes reader: identities, playlists, streaming")
+struct ITunesLibraryTests {
+    private static let twoTracks = [
+        ITunesXML.track(10, pid: "0000000000000A01", "<key>Name</key><string>One</string>"),
+        ITunesXML.track(20, pid: "0000000000000A02", "<key>Name</key><string>Two</string>"),
+    ]
+
+    @Test("a track without Persistent ID gets a content id that survives re-export")
+    func derivesStableIDs() throws {
+        let body = "<key>Name</key><string>Song</string><key>Artist</key><string>Band</string>"
+            + "<key>Total Time</key><integer>1000</integer>"
+        let first = try ITunesXML.read(ITunesXML.library(tracks: [ITunesXML.track(1, pid: nil, body)]))
+        let again = try ITunesXML.read(ITunesXML.library(tracks: [
+            ITunesXML.track(7, pid: "00000000000000FF"), ITunesXML.track(99, pid: nil, body),
+        ]))
+        let id = first.items[0].id
+        #expect(id.rawValue.hasPrefix("itunes-derived:"))
+        #expect(again.items[1].id == id)
+        #expect(first.items[0].persistentID == nil)
+    }
+
+    @Test("colliding derived ids are made unique in file order")
+    func separatesDerivedCollisions() throws {
+        let body = "<key>Name</key><string>Same</string>"
+        let (items, summary) = try ITunesXML.read(ITunesXML.library(tracks: [
+            ITunesXML.track(1, pid: nil, body), ITunesXML.track(2, pid: nil, body), ITunesXML.track(3, pid: nil, body),
+        ]))
+        #expect(items[1].id.rawValue == items[0].id.rawValue + "-2")
+        #expect(items[2].id.rawValue == items[0].id.rawValue + "-3")
+        #expect(summary.warnings.isEmpty)
+    }
+
+    @Test("a duplicated Persistent ID delivers both tracks and warns")
+    func warnsOnDuplicatePersistentID() throws {
+        let xml = ITunesXML.library(tracks: [
+            ITunesXML.track(1, pid: "ABCDEF0123456789"), ITunesXML.track(2, pid: "abcdef0123456789"),
+            ITunesXML.track(3, pid: "odd-id"), ITunesXML.track(4, pid: "ODD-ID"),
+        ])
+        let (items, summary) = try ITunesXML.read(xml)
+        #expect(items.map(\.id.rawValue) == ["itunes:ABCDEF0123456789", "itunes:ABCDEF0123456789",
+                                            "itunes:ODD-ID", "itunes:ODD-ID"])
+        try #require(summary.warnings.count == 2)
+        #expect(summary.warnings[0].message.contains("abcdef0123456789"))
+        #expect(summary.warnings[0].position?.line == 16)  // the second track's <dict>
+        #expect(summary.warnings[1].message.contains("ODD-ID"))
+    }
+
+    @Test("playlists: folders, smart, master, repeats, missing entries, empty ones")
+    func readsPlaylists() throws {
+        let playlists = [
+            ITunesXML.playlist(name: "Library", pid: "00000000000000M1", trackIDs: [10, 20],
+                               "<key>Master</key><true/><key>Visible</key><false/>"),
+            ITunesXML.playlist(name: "Folder", pid: "00000000000000F1", trackIDs: nil, "<key>Folder</key><true/>"),
+            ITunesXML.playlist(name: "Mix/Best", pid: "00000000000000p2", trackIDs: [20, 10, 20, 404],
+                               "<key>Parent Persistent ID</key><string>00000000000000F1</string>"),
+            ITunesXML.playlist(name: "Smart", pid: "00000000000000S1", trackIDs: [],
+                               "<key>Smart Info</key><data>AQ==</data><key>Distinguished Kind</key><integer>4</integer>"),
+            ITunesXML.playlist(name: "No id", pid: nil, trackIDs: [10]),
+        ]
+        let (_, summary) = try ITunesXML.read(ITunesXML.library(tracks: Self.twoTracks, playlists: playlists))
+        let list = summary.playlists
+        try #require(list.count == 5)
+        let one = ItemID(rawValue: "itunes:0000000000000A01"), two = ItemID(rawValue: "itunes:0000000000000A02")
+        #expect(list[0].isMaster && list[0].items == [one, two] && list[0].id.rawValue == "itunes-playlist:00000000000000M1")
+        #expect(list[1].isFolder && list[1].items.isEmpty && list[1].missing == 0)
+        #expect(list[2].id.rawValue == "itunes-playlist:00000000000000P2")
+        #expect(list[2].parentID == list[1].id)
+        #expect(list[2].items == [two, one, two] && list[2].missing == 1)
+        #expect(list[3].isSmart && list[3].distinguishedKind == 4 && list[3].items.isEmpty)
+        #expect(!list[0].isSmart && list[0].distinguishedKind == nil && list[0].parentID == nil)
+        #expect(list[4].id.rawValue.hasPrefix("itunes-playlist-derived:") && list[4].items == [one])
+        #expect(list.allSatisfy { $0.source == "/music/Library.xml" })
+        #expect(summary.warnings.count == 1 && summary.warnings[0].message.contains("Mix/Best"))
+        #expect(PlaylistPath.paths(of: list)[list[2].id] == "Folder/Mix\\/Best")
+    }
+
+    @Test("a derived playlist id depends on name and position only")
+    func derivesPlaylistIDs() throws {
+        let make = { (tracks: [String]) in
+            try ITunesXML.read(ITunesXML.library(tracks: tracks, playlists: [
+                ITunesXML.playlist(name: "A", pid: nil, trackIDs: [10]), ITunesXML.playlist(name: "A", pid: nil, trackIDs: []),
+            ])).summary.playlists.map(\.id)
+        }
+        let first = try make(Self.twoTracks), second = try make([])
+        #expect(first == second)
+        #expect(first[0] != first[1])
+    }
+
+    @Test("Playlists before Tracks still resolve")
+    func resolvesForwardReferences() throws {
+        let xml = ITunesXML.library(tracks: Self.twoTracks,
+                                    playlists: [ITunesXML.playlist(name: "P", pid: "01", trackIDs: [20, 10])],
+                                    playlistsFirst: true)
+        let (_, summary) = try ITunesXML.read(xml)
+        #expect(summary.playlists[0].items.map(\.rawValue) == ["itunes:0000000000000A02", "itunes:0000000000000A01"])
+        #expect(summary.playlists[0].missing == 0)
+    }
+
+    @Test("a track without Track ID is found by its key in Tracks")
+    func fallsBackToTracksKey() throws {
+        let xml = ITunesXML.library(tracks: ["<key>Persistent ID</key><string>00000000000000AA</string>"],
+                                    playlists: [ITunesXML.playlist(name: "P", pid: "01", trackIDs: [1])])
+        let (items, summary) = try ITunesXML.read(xml)
+        #expect(items[0].trackID == nil)
+        #expect(summary.playlists[0].items == [items[0].id])
+    }
+
+    @Test("items stream in file order, in batches, from a file")
+    func streamsBatchesFromFile() throws {
+        let tracks = (1...2500).map { ITunesXML.track($0, pid: String(format: "%016X", $0)) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mixtape-reader-\(UInt32.random(in: 0...UInt32.max)).xml")
+        try Data(ITunesXML.library(tracks: tracks).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var batches: [Int] = []
+        var ids: [Int64] = []
+        let summary = try ITunesLibraryReader(path: url.path).read { items in
+            batches.append(items.count)
+            ids += items.compactMap(\.trackID)
+        }
+        #expect(ids == Array(1...2500))
+        #expect(batches.count >= 2 && batches.dropLast().allSatisfy { $0 >= ITunesLibraryReader.batchSize })
+        #expect(summary.trackCount == 2500)
+    }
+
+    @Test("an error thrown by onItems propagates unchanged")
+    func propagatesCallerErrors() throws {
+        struct Stop: Error, Equatable {}
+        let bytes = Array(ITunesXML.library(tracks: Self.twoTracks).utf8)
+        var offset = 0
+        #expect(throws: Stop()) {
+            _ = try ITunesLibraryReader.parse(name: "x", readChunk: { buffer in
+                let count = min(buffer.count, bytes.count - offset)
+                buffer.copyBytes(from: bytes[offset..<offset + count])
+                offset += count
+                return count
+            }, onItems: { _ in throw Stop() })
+        }
+    }
+
+    @Test("a missing file is a read error, not a malformed one")
+    func reportsMissingFile() {
+        #expect(throws: SourceReadError.self) {
+            _ = try ITunesLibraryReader(path: "/nonexistent/mixtape/Library.xml").read { _ in }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MixtapeCore
+@testable import MixtapeStore
+import Testing
+
+@Suite("LibraryStore: sync by identity, all or nothing per source")
+struct LibraryStoreTests {
+    let folder: String
+    let store: LibraryStore
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "mixtape-store-\(UUID().uuidString)"
+        store = try LibraryStore(path: folder + "/nested/library.sqlite")
+    }
+
+    static func item(_ id: String, title: String, artist: String = "A", album: String = "X",
+                     track: Int64? = nil) -> MediaItem {
+        var item = MediaItem(id: ItemID(rawValue: id))
+        item.title = title
+        item.artist = artist
+        item.album = album
+        item.trackNumber = track
+        return item
+    }
+
+    func record(_ path: String = "/lib.xml", size: Int64 = 1) -> SourceRecord {
+        SourceRecord(path: path, kind: .itunesLibrary, stamp: SourceStamp(size: size, modificationTimeNs: 7))
+    }
+
+    @Test("first sync adds, a second counts unchanged, updated and removed by id")
+    func syncCounts() throws {
+        let first = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "One"), Self.item("i:2", title: "Two"),
+                          Self.item("i:3", title: "Three")])
+            return []
+        }
+        #expect((first.added, first.updated, first.removed, first.unchanged) == (3, 0, 0, 0))
+        let second = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:3", title: "Three"), Self.item("i:1", title: "One (Remix)"),
+                          Self.item("i:4", title: "Four")])
+            return []
+        }
+        #expect((second.added, second.updated, second.removed, second.unchanged) == (1, 1, 1, 1))
+        let items = try store.items()
+        #expect(items.map(\.id.rawValue).sorted() == ["i:1", "i:3", "i:4"])
+        #expect(items.first { $0.id.rawValue == "i:1" }?.title == "One (Remix)")
+        #expect(items.allSatisfy { $0.source == "/lib.xml" })
+    }
+
+    @Test("a read that throws leaves the index exactly as it was")
+    func allOrNothing() throws {
+        struct Broken: Error {}
+        _ = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "One")])
+            var list = Playlist(id: PlaylistID(rawValue: "p:1"), name: "Mix")
+            list.items = [ItemID(rawValue: "i:1")]
+            return [list]
+        }
+        let before = (try store.items(), try store.playlists(), try store.sources())
+        #expect(throws: Broken.self) {
+            _ = try store.sync(record(size: 2)) { sync in
+                try sync.put([Self.item("i:1", title: "Changed"), Self.item("i:9", title: "New")])
+                throw Broken()
+            }
+        }
+        #expect(try store.items() == before.0)
+        #expect(try store.playlists() == before.1)
+        #expect(try store.sources() == before.2)
+    }
+
+    @Test("the later of two items with one id wins, counted once")
+    func duplicateIDs() throws {
+        let counts = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "First"), Self.item("i:1", title: "Second")])
+            return []
+        }
+        #expect(counts.added == 1 && counts.items == 1)
+        #expect(try store.items().map(\.title) == ["Second"])
+    }
+
+    @Test("library order: artist, album, disc, track, title, id; unknown last")
+    func libraryOrder() throws {
+        _ = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:5", title: "Z", artist: "b"), Self.item("i:4", title: "B", track: 2),
+                          Self.item("i:3", title: "A", track: 10), Self.item("i:2", title: "A"),
+                          Self.item("i:1", title: "Q", artist: "B", album: "A")])
+            var noArtist = MediaItem(id: ItemID(rawValue: "i:0"))
+            noArtist.title = "Untitled"
+            try sync.put([noArtist])
+            return []
+        }
+        #expect(try store.items().map(\.id.rawValue) == ["i:4", "i:3", "i:2", "i:1", "i:5", "i:0"])
+    }
+
+    @Test("playlists keep order, repeats, missing counts and folders; removing a source removes them")
+    func playlists() throws {
+        var folder = Playlist(id: PlaylistID(rawValue: "p:f"), name: "Road")
+        folder.isFolder = true
+        var mix = Playlist(id: PlaylistID(rawValue: "p:m"), name: "Mix")
+        mix.parentID = folder.id
+        mix.items = ["i:2", "i:1", "i:2"].map(ItemID.init(rawValue:))
+        mix.missing = 3
+        mix.isSmart = true
+        mix.distinguishedKind = 4
+        _ = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "One"), Self.item("i:2", title: "Two")])
+            return [folder, mix]
+        }
+        let stored = try store.playlists()
+        #expect(stored.map(\.name) == ["Road", "Mix"])
+        #expect(stored[1].items == mix.items && stored[1].missing == 3 && stored[1].parentID == folder.id)
+        #expect(stored[1].isSmart && stored[1].distinguishedKind == 4 && stored[0].isFolder)
+        #expect(try store.removeSource(at: "/lib.xml") == 2)
+        #expect(try store.playlists().isEmpty && store.items().isEmpty && store.sources().isEmpty)
+        #expect(try store.removeSource(at: "/lib.xml") == nil)
+    }
+
+    @Test("an id in two sources is listed once, from the source added first")
+    func sharedIDs() throws {
+        _ = try store.sync(record("/a.xml")) { try $0.put([Self.item("i:1", title: "From A")]); return [] }
+        _ = try store.sync(record("/b.xml")) { try $0.put([Self.item("i:1", title: "From B")]); return [] }
+        #expect(try store.items().map(\.title) == ["From A"])
+        _ = try store.removeSource(at: "/a.xml")
+        #expect(try store.items().map(\.title) == ["From B"])
+    }
+
+    @Test("entry lists survive any bytes in ids")
+    func entryCodec() {
+        let ids = ["", "itunes:AB", String(repeating: "é", count: 300), "a\nb\u{0}c"].map(ItemID.init(rawValue:))
+        #expect(EntryListCodec.decode(EntryListCodec.encode(ids)) == ids)
+        #expect(EntryListCodec.decode([0x05, 0x41]) == [])
+    }
+}
+
+@Suite("WriterLock")
+struct WriterLockTests {
+    @Test("a second writer waits, then fails naming the holder's pid")
+    func heldLock() throws {
+        let path = NSTemporaryDirectory() + "mixtape-lock-\(UUID().uuidString)"
+        let held = try WriterLock(path: path, wait: 0)
+        do {
+            _ = try WriterLock(path: path, wait: 0.2)
+            Issue.record("a second lock was granted")
+        } catch WriterLockError.held(_, let pid, _) {
+            #expect(pid == getpid())
+        }
+        withExtendedLifetime(held) {}
+    }
+}

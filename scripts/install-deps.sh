@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Mixtape needs to build, test or benchmark, if they are missing.
+# usage: scripts/install-deps.sh [build|bench]   (build: compile and test; bench: + peers)
+set -euo pipefail
+want=(pkg-config libxml2-dev libsqlite3-dev python3)
+if [[ "${1:-build}" == bench ]]; then want+=(libxml2-utils hyperfine time fzf); fi
+missing=()
+for package in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+((${#missing[@]} == 0)) && exit 0
+echo "installing: ${missing[*]}" >&2
+if [[ $(id -u) -eq 0 ]]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+elif command -v sudo >/dev/null; then
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "missing packages: ${missing[*]}; run: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
