@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "MixtapeStore", dependencies: [
             "MixtapeCore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "MixtapeApp", dependencies: ["MixtapeCore", "MixtapeIngest", "MixtapeStore"]),
         .executableTarget(name: "mixtape", dependencies: [

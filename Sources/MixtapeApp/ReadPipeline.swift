@@ -8,7 +8,7 @@ import Foundation
 /// consumer fails, the reader is cancelled at its next batch and the consumer's error wins.
 enum ReadPipeline {
     static func run<Batch: Sendable, Summary: Sendable>(
-        capacity: Int = 8,
+        capacity: Int = 4,
         read: @escaping @Sendable (_ emit: (Batch) throws -> Void) throws -> Summary,
         consume: (Batch) throws -> Void
     ) throws -> Summary {
@@ -37,7 +37,6 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var buffer: [Element] = []
-    private var head = 0
     private var closed = false
     private var cancelled = false
     private let capacity: Int
@@ -48,7 +47,7 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     func send(_ element: Element) throws {
         condition.lock()
         defer { condition.unlock() }
-        while buffer.count - head >= capacity, !cancelled { condition.wait() }
+        while buffer.count >= capacity, !cancelled { condition.wait() }
         if cancelled { throw Cancelled() }
         buffer.append(element)
         condition.broadcast()
@@ -58,14 +57,11 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     func receive() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while head == buffer.count, !closed { condition.wait() }
-        guard head < buffer.count else { return nil }
-        let element = buffer[head]
-        head += 1
-        if head > 64, head * 2 > buffer.count {
-            buffer.removeFirst(head)
-            head = 0
-        }
+        while buffer.isEmpty, !closed { condition.wait() }
+        guard !buffer.isEmpty else { return nil }
+        // Taken out at once, so a consumed batch is freed as soon as the consumer is done with
+        // it (the buffer holds at most `capacity` elements, so this shift is cheap).
+        let element = buffer.removeFirst()
         condition.broadcast()
         return element
     }
@@ -81,7 +77,6 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         cancelled = true
         buffer.removeAll()
-        head = 0
         condition.broadcast()
         condition.unlock()
     }

@@ -60,6 +60,9 @@ public final class LibraryStore: Sendable {
     /// `record`'s stamp and counts. If `body` throws, nothing of this source changes.
     public func sync(_ record: SourceRecord, body: (SourceSync) throws -> [Playlist]) throws -> SyncCounts {
         try pool.write { db in
+            // Item ids are random, so new rows land all over the (source_id, id) index; with
+            // SQLite's default 2 MB cache those pages spill to the WAL again and again.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
             let playlists = try body(sync)
@@ -96,10 +99,8 @@ public final class LibraryStore: Sendable {
     public func items() throws -> [MediaItem] {
         try pool.read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT items.id, sources.path, \(ItemRow.selectColumns)
+                SELECT items.id, sources.path, items.source_id, \(ItemRow.selectColumns)
                 FROM items JOIN sources ON sources.id = items.source_id
-                WHERE NOT EXISTS (SELECT 1 FROM items AS earlier
-                                  WHERE earlier.id = items.id AND earlier.source_id < items.source_id)
                 ORDER BY items.artist IS NULL, items.artist COLLATE NOCASE,
                          items.album IS NULL, items.album COLLATE NOCASE,
                          items.disc_number IS NULL, items.disc_number,
@@ -107,8 +108,26 @@ public final class LibraryStore: Sendable {
                          items.title IS NULL, items.title COLLATE NOCASE, items.id
                 """)
             var items: [MediaItem] = []
-            while let row = try rows.next() { items.append(ItemRow.decode(row)) }
-            return items
+            var firstSource: [ItemID: (index: Int, sourceID: Int64)] = [:]
+            var shadowed = IndexSet()
+            while let row = try rows.next() {
+                let item = ItemRow.decode(row)
+                let sourceID: Int64 = row[2]
+                if let earlier = firstSource[item.id] {
+                    // The same id from two sources: keep the one added first.
+                    if sourceID < earlier.sourceID {
+                        shadowed.insert(earlier.index)
+                        firstSource[item.id] = (items.count, sourceID)
+                    } else {
+                        shadowed.insert(items.count)
+                    }
+                } else {
+                    firstSource[item.id] = (items.count, sourceID)
+                }
+                items.append(item)
+            }
+            guard !shadowed.isEmpty else { return items }
+            return items.enumerated().filter { !shadowed.contains($0.offset) }.map(\.element)
         }
     }
 

@@ -35,7 +35,6 @@ enum Schema {
                     \(columns),
                     UNIQUE (source_id, id)
                 );
-                CREATE INDEX items_by_id ON items(id);
                 CREATE TABLE playlists (
                     source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
                     id TEXT NOT NULL,

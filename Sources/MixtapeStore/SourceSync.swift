@@ -6,51 +6,63 @@ import MixtapeCore
 /// transaction: items are compared by fingerprint, so only real changes are written, and
 /// whatever the read did not deliver is removed at `finish`.
 ///
+/// Memory stays small whatever the library size: items are tracked by a 64-bit hash of their
+/// id rather than the id string (two of 100,000 ids colliding has odds near 1 in 10⁹).
+///
 /// Created by `LibraryStore.sync`; not usable outside that transaction.
 public final class SourceSync {
+    /// What the index held for an item before this read.
+    private struct Previous {
+        var fingerprint: Int64
+        var trackID: Int64?
+    }
+
     private let db: Database
     private let sourceID: Int64
     private let upsert: Statement
-    /// Fingerprints of the items the source had before this read; entries are removed as the
-    /// read delivers them, so what is left at the end was deleted from the source.
-    private var previous: [String: Int64]
+    private let renumber: Statement
+    /// The source's items before this read; entries are removed as the read delivers them,
+    /// so what is left at the end was deleted from the source.
+    private var previous: [UInt64: Previous] = [:]
     /// Ids delivered in this read, to count an id repeated within one file once.
-    private var seen: Set<String> = []
+    private var seen: Set<UInt64> = []
     public private(set) var counts = SyncCounts()
 
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
         upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
-        previous = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, fingerprint FROM items WHERE source_id = ?",
+        renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, fingerprint, track_id FROM items WHERE source_id = ?",
                                        arguments: [sourceID])
         while let row = try rows.next() {
-            previous[row[0]] = row[1]
+            previous[SourceSync.key(row[0])] = Previous(fingerprint: row[1], trackID: row[2])
         }
-        previous.reserveCapacity(previous.count)
     }
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
     public func put(_ items: [MediaItem]) throws {
         for item in items {
-            let key = item.id.rawValue
+            let key = SourceSync.key(item.id.rawValue)
             let fingerprint = item.fingerprint
-            if !seen.insert(key).inserted {
-                try upsert.execute(arguments: ItemRow.arguments(for: item, sourceID: sourceID))
+            guard seen.insert(key).inserted else {
+                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
                 continue
             }
             switch previous.removeValue(forKey: key) {
             case nil:
                 counts.added += 1
-            case fingerprint?:
+            case let old? where old.fingerprint == fingerprint:
                 counts.unchanged += 1
+                if old.trackID != item.trackID {
+                    try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
+                }
                 continue
             default:
                 counts.updated += 1
             }
-            try upsert.execute(arguments: ItemRow.arguments(for: item, sourceID: sourceID))
+            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
         }
     }
 
@@ -71,13 +83,24 @@ public final class SourceSync {
         counts.playlists = playlists.count
     }
 
-    /// Deletes the items the read did not deliver.
+    /// Deletes the items the read did not deliver. Their ids are found by one more scan of the
+    /// source's rows, done only when something was deleted.
     func finish() throws {
-        let delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
-        for id in previous.keys {
-            try delete.execute(arguments: [sourceID, id])
-        }
         counts.removed = previous.count
+        guard !previous.isEmpty else { return }
+        var gone: [String] = []
+        let ids = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE source_id = ?", arguments: [sourceID])
+        while let id = try ids.next() {
+            if previous[SourceSync.key(id)] != nil { gone.append(id) }
+        }
+        let delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
+        for id in gone { try delete.execute(arguments: [sourceID, id]) }
         previous = [:]
+    }
+
+    private static func key(_ id: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(id)
+        return hash.value
     }
 }

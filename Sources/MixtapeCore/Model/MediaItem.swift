@@ -49,13 +49,16 @@ public struct MediaItem: Hashable, Sendable {
 
     public init(id: ItemID) { self.id = id }
 
-    /// A fingerprint of every field, stable across processes and machines. The index stores it
-    /// so a re-read source updates only the items whose content really changed.
+    /// A fingerprint of the item's content, stable across processes and machines. The index
+    /// stores it so a re-read source rewrites only the items whose content really changed.
+    ///
+    /// The export-local `trackID` is left out: iTunes renumbers Track IDs on every export, and
+    /// a re-export of an unchanged library must count as unchanged.
     public var fingerprint: Int64 {
         var hash = StableHash()
         hash.combine(id.rawValue)
         hash.combine(kind.rawValue)
-        for field in Field.allCases {
+        for field in Field.allCases where field != .trackID {
             switch field.value(of: self) {
             case .text(let text): hash.combine(text)
             case .integer(let int): hash.combine(int)

@@ -17,7 +17,15 @@ public struct StableHash: Sendable {
 
     /// Adds a string and a separator, so ("ab", "c") and ("a", "bc") differ.
     public mutating func combine(_ string: String) {
-        combine(bytes: string.utf8)
+        var string = string
+        var value = self.value
+        string.withUTF8 { utf8 in
+            for byte in utf8 {
+                value ^= UInt64(byte)
+                value = value &* 0x0000_0100_0000_01b3
+            }
+        }
+        self.value = value
         combine(bytes: CollectionOfOne(0xff))
     }
 

@@ -4,10 +4,10 @@
 /// key order matters to people reading them; escaping follows RFC 8259 (quotes, backslash and
 /// control characters; everything else is written as UTF-8).
 public struct JSONObjectWriter: Sendable {
-    public private(set) var text = "{"
+    private var bytes: [UInt8] = [0x7b]
     private var first = true
 
-    public init() {}
+    public init() { bytes.reserveCapacity(512) }
 
     public mutating func add(_ key: String, _ value: FieldValue?) {
         switch value {
@@ -21,7 +21,8 @@ public struct JSONObjectWriter: Sendable {
 
     public mutating func add(_ key: String, string: String?) {
         guard let string else { return add(key, raw: "null") }
-        add(key, raw: JSONObjectWriter.quoted(string))
+        addKey(key)
+        JSONObjectWriter.appendQuoted(string, to: &bytes)
     }
 
     public mutating func add(_ key: String, int: Int64?) {
@@ -33,40 +34,68 @@ public struct JSONObjectWriter: Sendable {
     }
 
     public mutating func add(_ key: String, strings: [String]) {
-        add(key, raw: "[" + strings.map(JSONObjectWriter.quoted).joined(separator: ",") + "]")
+        addKey(key)
+        bytes.append(0x5b)
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(0x2c) }
+            JSONObjectWriter.appendQuoted(string, to: &bytes)
+        }
+        bytes.append(0x5d)
     }
 
     /// Adds an already-encoded JSON value.
     public mutating func add(_ key: String, raw: String) {
-        if !first { text += "," }
+        addKey(key)
+        bytes.append(contentsOf: raw.utf8)
+    }
+
+    private mutating func addKey(_ key: String) {
+        if !first { bytes.append(0x2c) }
         first = false
-        text += JSONObjectWriter.quoted(key)
-        text += ":"
-        text += raw
+        JSONObjectWriter.appendQuoted(key, to: &bytes)
+        bytes.append(0x3a)
     }
 
     /// The finished object.
-    public var result: String { text + "}" }
+    public var result: String { String(decoding: bytes + [0x7d], as: UTF8.self) }
 
     /// A JSON string literal.
     public static func quoted(_ string: String) -> String {
-        var out = "\""
-        out.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        appendQuoted(string, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `string` as a JSON string literal. Runs of bytes that need no escape are copied
+    /// whole, which is nearly every byte of real metadata.
+    static func appendQuoted(_ string: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        var string = string
+        string.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                appendEscape(byte, to: &out)
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
-        out += "\""
-        return out
+        out.append(0x22)
+    }
+
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x22: out += [0x5c, 0x22]
+        case 0x5c: out += [0x5c, 0x5c]
+        case 0x0a: out += [0x5c, 0x6e]
+        case 0x0d: out += [0x5c, 0x72]
+        case 0x09: out += [0x5c, 0x74]
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            out += [0x5c, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]]
+        }
     }
 }
 

@@ -13,6 +13,7 @@ public struct ITunesLibrarySummary: Sendable {
     /// Decoded with `LocationDecoder`.
     public var musicFolder: String?
 
+    /// Builds a summary; the reader fills it at the end of a read, tests and callers may too.
     public init(playlists: [Playlist] = [], warnings: [IndexWarning] = [], trackCount: Int = 0,
                 applicationVersion: String? = nil, libraryPersistentID: String? = nil,
                 musicFolder: String? = nil) {

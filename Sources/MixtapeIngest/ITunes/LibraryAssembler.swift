@@ -18,7 +18,7 @@ struct LibraryAssembler {
     private var playlists: [PlaylistDraft] = []
     private var entryTrackID: Int64?
     /// Track ID → item id, to resolve playlist entries at the end.
-    private var itemsByTrackID: [Int64: ItemID] = [:]
+    private var itemsByTrackID = TrackIDTable()
     /// Persistent IDs seen so far, as numbers: real ones are 16 hex digits, and hashing a
     /// UInt64 is far cheaper than hashing the id string 100,000 times.
     private var seenHexIDs: Set<UInt64> = []
@@ -114,7 +114,7 @@ struct LibraryAssembler {
         swap(&item, &track.item)  // move the fields out instead of retaining each one
         if let persistentID = item.persistentID {
             item.id = .itunes(persistentID: persistentID)
-            let fresh = Self.hexValue(persistentID).map { seenHexIDs.insert($0).inserted }
+            let fresh = track.persistentIDValue.map { seenHexIDs.insert($0).inserted }
                 ?? seen.insert(item.id).inserted
             if !fresh {
                 warnings.append(IndexWarning(position: track.position, message:
@@ -134,24 +134,5 @@ struct LibraryAssembler {
         item.source = source
         if let trackID = item.trackID ?? track.entryTrackID { itemsByTrackID[trackID] = item.id }
         pending.append(item)
-    }
-
-    /// The value of a Persistent ID of exactly 16 hex digits (either case, as the id is
-    /// upper-cased), or nil for anything else.
-    static func hexValue(_ text: String) -> UInt64? {
-        let utf8 = text.utf8
-        guard utf8.count == 16 else { return nil }
-        var value: UInt64 = 0
-        for byte in utf8 {
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
     }
 }

@@ -30,7 +30,7 @@ struct PlaylistDraft {
     }
 
     /// The finished playlist: entries naming no track are left out and counted in `missing`.
-    func resolve(tracks: [Int64: ItemID], source: String) -> Playlist {
+    func resolve(tracks: TrackIDTable, source: String) -> Playlist {
         let id: PlaylistID
         if let persistentID {
             id = .itunes(persistentID: persistentID)

@@ -66,6 +66,7 @@ struct ElementNameCache {
     mutating func element(for name: UnsafePointer<UInt8>) -> PlistElement? {
         for index in names.indices where names[index] == name { return elements[index] }
         guard let element = PlistElement(name: name) else { return nil }
+        guard names.count < 32 else { return element }  // bounded even if names were not interned
         names.append(name)
         elements.append(element)
         return element

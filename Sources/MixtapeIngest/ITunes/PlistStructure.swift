@@ -147,9 +147,9 @@ struct PlistStructure {
                 fail("unexpected text inside <\(element)/>", atElement: false)
             }
         } else if !PlistScalarText.isWhitespace(chunk) {
-            let where_ = top.map { "<\($0.element)>" } ?? "the document"
+            let container = top.map { "<\($0.element)>" } ?? "the document"
             let preview = String(decoding: chunk.prefix(40), as: UTF8.self)
-            fail("unexpected text \"\(preview)\" in \(where_)", atElement: false)
+            fail("unexpected text \"\(preview)\" in \(container)", atElement: false)
         }
     }
 

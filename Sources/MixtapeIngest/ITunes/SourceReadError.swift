@@ -6,6 +6,7 @@ public struct SourceReadError: Error, Hashable, Sendable, CustomStringConvertibl
     public var code: Int32
     public var reason: String
 
+    /// An error for `path` with the `errno` value `code` and its text.
     public init(path: String, code: Int32, reason: String) {
         self.path = path
         self.code = code

@@ -10,12 +10,16 @@ struct TrackDraft {
     var position = SourcePosition(file: "", line: 0, column: 0)
     /// The Track ID written as the key in `Tracks`, used when the dict has no `Track ID`.
     var entryTrackID: Int64?
+    /// The Persistent ID as a number when it is 16 hex digits (as real exports write it), for
+    /// cheap duplicate detection.
+    var persistentIDValue: UInt64?
 
     /// Applies one key's value. A value of the wrong plist type for a field is ignored, as the
     /// spec asks, so the field stays unknown.
     mutating func set(_ key: LibraryKey, _ value: PlistValue, text: UnsafeBufferPointer<UInt8>) {
         switch value {
         case .string:
+            if key == .persistentID { persistentIDValue = Self.hexValue(text) }
             if key == .kindText {
                 // Only an audiobook hint reads the Kind text; skip building a String otherwise.
                 if Self.mayNameAudiobook(text) { hints.kindText = String(decoding: text, as: UTF8.self) }
@@ -104,6 +108,23 @@ struct TrackDraft {
             index += 1
         }
         return false
+    }
+
+    /// The value of exactly 16 hex digits (either case, as the id is upper-cased), else nil.
+    static func hexValue(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard text.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in text {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// The content-derived id for a track without a Persistent ID (spec/json.md): the fields
