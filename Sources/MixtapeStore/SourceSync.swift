@@ -6,26 +6,23 @@ import MixtapeCore
 /// transaction: items are compared by fingerprint, so only real changes are written, and
 /// whatever the read did not deliver is removed at `finish`.
 ///
-/// Memory stays small whatever the library size: items are tracked by a 64-bit hash of their
-/// id rather than the id string (two of 100,000 ids colliding has odds near 1 in 10⁹).
+/// Memory stays small whatever the library size: what the index held is kept as flat arrays
+/// sorted by a 64-bit hash of each id (24 bytes and a bit per item, against ~120 for a
+/// dictionary of id strings); two of 100,000 ids colliding has odds near 1 in 10⁹.
 ///
 /// Created by `LibraryStore.sync`; not usable outside that transaction.
 public final class SourceSync {
-    /// What the index held for an item before this read.
-    private struct Previous {
-        var fingerprint: Int64
-        var trackID: Int64?
-    }
-
     private let db: Database
     private let sourceID: Int64
     private let upsert: Statement
     private let renumber: Statement
-    /// The source's items before this read; entries are removed as the read delivers them,
-    /// so what is left at the end was deleted from the source.
-    private var previous: [UInt64: Previous] = [:]
-    /// Ids delivered in this read, to count an id repeated within one file once.
-    private var seen: Set<UInt64> = []
+    /// The source's items before this read, sorted by id hash, with their fingerprints and
+    /// Track IDs (`Int64.min` for none) at the same index.
+    private let previousKeys: [UInt64]
+    private let previousFingerprints: [Int64]
+    private let previousTrackIDs: [Int64]
+    /// Which of the previous items this read delivered; the rest were deleted from the source.
+    private var delivered: [Bool]
     public private(set) var counts = SyncCounts()
 
     init(db: Database, sourceID: Int64) throws {
@@ -33,37 +30,54 @@ public final class SourceSync {
         self.sourceID = sourceID
         upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, fingerprint, track_id FROM items WHERE source_id = ?",
-                                       arguments: [sourceID])
-        while let row = try rows.next() {
-            previous[SourceSync.key(row[0])] = Previous(fingerprint: row[1], trackID: row[2])
+        var rows: [(key: UInt64, fingerprint: Int64, trackID: Int64)] = []
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, fingerprint, track_id FROM items WHERE source_id = ?",
+                                         arguments: [sourceID])
+        while let row = try cursor.next() {
+            rows.append((SourceSync.key(row[0]), row[1], (row[2] as Int64?) ?? Int64.min))
         }
+        rows.sort { $0.key < $1.key }
+        previousKeys = rows.map(\.key)
+        previousFingerprints = rows.map(\.fingerprint)
+        previousTrackIDs = rows.map(\.trackID)
+        delivered = Array(repeating: false, count: rows.count)
     }
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
     public func put(_ items: [MediaItem]) throws {
         for item in items {
-            let key = SourceSync.key(item.id.rawValue)
             let fingerprint = item.fingerprint
-            guard seen.insert(key).inserted else {
+            guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
+                // New to the index (or repeated within this read): counted at `finish`.
                 try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
                 continue
             }
-            switch previous.removeValue(forKey: key) {
-            case nil:
-                counts.added += 1
-            case let old? where old.fingerprint == fingerprint:
+            if delivered[index] {
+                // The same id again within one read: the later one wins, counted once.
+                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
+                continue
+            }
+            delivered[index] = true
+            if previousFingerprints[index] == fingerprint {
                 counts.unchanged += 1
-                if old.trackID != item.trackID {
+                if previousTrackIDs[index] != item.trackID ?? Int64.min {
                     try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
                 }
-                continue
-            default:
+            } else {
                 counts.updated += 1
+                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
             }
-            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
         }
+    }
+
+    private func previousIndex(of key: UInt64) -> Int? {
+        var low = 0, high = previousKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if previousKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < previousKeys.count && previousKeys[low] == key ? low : nil
     }
 
     /// Replaces the source's playlists with these, in this order.
@@ -83,19 +97,24 @@ public final class SourceSync {
         counts.playlists = playlists.count
     }
 
-    /// Deletes the items the read did not deliver. Their ids are found by one more scan of the
-    /// source's rows, done only when something was deleted.
+    /// Deletes the items the read did not deliver and completes the counts. Their ids are
+    /// found by one more scan of the source's rows, done only when something was deleted.
     func finish() throws {
-        counts.removed = previous.count
-        guard !previous.isEmpty else { return }
-        var gone: [String] = []
-        let ids = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE source_id = ?", arguments: [sourceID])
-        while let id = try ids.next() {
-            if previous[SourceSync.key(id)] != nil { gone.append(id) }
+        let gone = delivered.lazy.filter { !$0 }.count
+        if gone > 0 {
+            var ids: [String] = []
+            let cursor = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE source_id = ?",
+                                                arguments: [sourceID])
+            while let id = try cursor.next() {
+                if let index = previousIndex(of: SourceSync.key(id)), !delivered[index] { ids.append(id) }
+            }
+            let delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
+            for id in ids { try delete.execute(arguments: [sourceID, id]) }
         }
-        let delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
-        for id in gone { try delete.execute(arguments: [sourceID, id]) }
-        previous = [:]
+        counts.removed = gone
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
+                                     arguments: [sourceID]) ?? 0
+        counts.added = total - counts.updated - counts.unchanged
     }
 
     private static func key(_ id: String) -> UInt64 {
