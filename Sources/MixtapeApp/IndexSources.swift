@@ -90,6 +90,8 @@ public struct IndexSources {
             report.warnings += summary?.warnings ?? []
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
+        } catch let error as SourceReadError {
+            report.failures.append(SourceFailure(path: path, reason: .unreadable(error.reason)))
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }

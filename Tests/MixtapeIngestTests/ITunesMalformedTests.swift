@@ -23,7 +23,7 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
 private let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
 
 let malformedCases: [MalformedCase] = [
-    MalformedCase("empty file", "", at: "0:0", "empty"),
+    MalformedCase("empty file", "", at: "1:1", "empty"),
     MalformedCase("whitespace only", "  \n", at: "2:1", "malformed XML"),
     MalformedCase("not XML", "Artist,Title\nBand,Song\n", at: "1:1", "malformed XML"),
     MalformedCase("binary garbage", "\u{01}\u{02}\u{7F}PK\u{03}\u{04}", at: "1:1", "malformed XML"),
@@ -62,8 +62,8 @@ let malformedCases: [MalformedCase] = [
     MalformedCase("a playlist not a dict", head + "<dict><key>Playlists</key><array>\n<string/>\n</array></dict></plist>",
                   at: "4:1", "a playlist must be a <dict>"),
     MalformedCase("truncated", head + "<dict><key>Tracks</key><dict>\n<key>1</key><dict><key>Name</key><string>So",
-                  at: "4:44", "malformed XML"),
-    MalformedCase("missing </plist>", head + "<dict/>\n", at: "3:8", "malformed XML"),
+                  at: "4:44", "the file ends inside <string>: the export looks truncated"),
+    MalformedCase("missing </plist>", head + "<dict/>\n", at: "3:8", "the file ends inside <plist>: the export looks truncated"),
     MalformedCase("second root element", head + "<dict/></plist>\n<plist/>", at: "4:1", "malformed XML"),
 ]
 

@@ -58,7 +58,7 @@ public struct ITunesLibraryReader: Sendable {
         return try withExtendedLifetime(sink) {
             var count = try readChunk(buffer)
             if count == 0 {
-                throw MalformedSourceError(position: SourcePosition(file: name, line: 0, column: 0),
+                throw MalformedSourceError(position: SourcePosition(file: name, line: 1, column: 1),
                                            reason: "empty file: expected an XML property list")
             }
             xmlInitParser()

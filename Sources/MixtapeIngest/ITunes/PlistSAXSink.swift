@@ -63,6 +63,8 @@ final class PlistSAXSink {
         var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
         while message.last?.isWhitespace == true { message.removeLast() }
         let atTag = error.code == Int32(XML_ERR_TAG_NAME_MISMATCH.rawValue)
-        state.pointee.xmlError("malformed XML: " + message, line: Int(error.line), column: Int(error.int2), atTag: atTag)
+        let atDocumentEnd = error.code == Int32(XML_ERR_DOCUMENT_END.rawValue)
+        state.pointee.xmlError("malformed XML: " + message, line: Int(error.line), column: Int(error.int2),
+                               atTag: atTag, atDocumentEnd: atDocumentEnd)
     }
 }

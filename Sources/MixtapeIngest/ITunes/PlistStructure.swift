@@ -155,8 +155,14 @@ struct PlistStructure {
 
     /// Records an error libxml2 reported (well-formedness, encoding, depth...). For a tag that
     /// closes the wrong element, libxml2 points past the tag; point at its `<` instead.
-    mutating func xmlError(_ reason: String, line: Int, column: Int, atTag: Bool) {
+    mutating func xmlError(_ reason: String, line: Int, column: Int, atTag: Bool, atDocumentEnd: Bool = false) {
         guard failure == nil else { return }
+        var reason = reason
+        if atDocumentEnd, !finished, let open = scalar.map({ "\($0)" }) ?? top.map({ "\($0.element)" }) {
+            // A push parser told the input is over reports a cut-off file as "extra content at
+            // the end of the document"; say what happened instead.
+            reason = "the file ends inside <\(open)>: the export looks truncated"
+        }
         var position = SourcePosition(file: path, line: line, column: column)
         if atTag {
             let start = elementStart()
