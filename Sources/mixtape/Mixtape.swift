@@ -19,6 +19,7 @@ struct Mixtape: ParsableCommand {
     )
 
     static func main() {
+        Interruption.install()
         do {
             var command = try parseAsRoot()
             try command.run()
