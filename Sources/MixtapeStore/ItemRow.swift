@@ -8,7 +8,7 @@ enum ItemRow {
     /// `INSERT OR REPLACE` of one item of one source: the later of two tracks that share an id
     /// within a file wins, as spec/json.md asks.
     static let upsertSQL: String = {
-        let names = ["source_id", "id", "fingerprint"] + Schema.itemColumns.map(\.key)
+        let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
         return "INSERT OR REPLACE INTO items (\(names.joined(separator: ","))) VALUES (\(marks))"
     }()
@@ -25,8 +25,10 @@ enum ItemRow {
         sqlite3_bind_int64(handle, 1, sourceID)
         bindText(item.id.rawValue, at: 2, in: handle)
         sqlite3_bind_int64(handle, 3, fingerprint)
+        let sortKey = LibraryOrder.sortKey(for: item)
+        sortKey.withUnsafeBytes { _ = sqlite3_bind_blob(handle, 4, $0.baseAddress, Int32($0.count), sqliteTransient) }
         for (offset, field) in Schema.itemColumns.enumerated() {
-            let index = Int32(offset + 4)
+            let index = Int32(offset + 5)
             switch field.value(of: item) {
             case .text(let text): bindText(text, at: index, in: handle)
             case .integer(let int): sqlite3_bind_int64(handle, index, int)

@@ -94,18 +94,15 @@ public final class LibraryStore: Sendable {
 
     // MARK: reads
 
-    /// Every item in library order (artist, album, disc, track, title, id; unknown values
-    /// last). An id found in several sources is listed once, from the source added first.
+    /// Every item in library order (`LibraryOrder`: artist, album, disc, track, title, id;
+    /// unknown values last), read along the index rather than sorted. An id found in several
+    /// sources is listed once, from the source added first.
     public func items() throws -> [MediaItem] {
         try pool.read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT items.id, sources.path, items.source_id, \(ItemRow.selectColumns)
                 FROM items JOIN sources ON sources.id = items.source_id
-                ORDER BY items.artist IS NULL, items.artist COLLATE NOCASE,
-                         items.album IS NULL, items.album COLLATE NOCASE,
-                         items.disc_number IS NULL, items.disc_number,
-                         items.track_number IS NULL, items.track_number,
-                         items.title IS NULL, items.title COLLATE NOCASE, items.id
+                ORDER BY items.sort_key
                 """)
             var items: [MediaItem] = []
             var firstSource: [ItemID: (index: Int, sourceID: Int64)] = [:]

@@ -32,6 +32,7 @@ enum Schema {
                     source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
                     id TEXT NOT NULL,
                     fingerprint INTEGER NOT NULL,
+                    sort_key BLOB NOT NULL,
                     \(columns),
                     UNIQUE (source_id, id)
                 );

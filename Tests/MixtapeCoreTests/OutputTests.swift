@@ -85,3 +85,35 @@ struct OutputTests {
         #expect(base.fingerprint != changed.fingerprint)
     }
 }
+
+@Suite("Library order")
+struct LibraryOrderTests {
+    static func item(_ id: String, _ artist: String?, _ album: String? = "A", disc: Int64? = nil,
+                     track: Int64? = nil, title: String? = "T") -> MediaItem {
+        var item = MediaItem(id: ItemID(rawValue: id))
+        item.artist = artist
+        item.album = album
+        item.discNumber = disc
+        item.trackNumber = track
+        item.title = title
+        return item
+    }
+
+    @Test("NFC, NFD and case spellings of one artist sort together; unknowns last; numbers numerically")
+    func order() {
+        let items = [
+            Self.item("1", "Beyonce\u{301} feat. Jay-Z"),
+            Self.item("2", "Beyonc\u{e9}"),
+            Self.item("3", "beyonce", track: 2),
+            Self.item("4", nil),
+            Self.item("5", "Björk", track: 10),
+            Self.item("6", "Bjo\u{308}rk", track: 9),
+            Self.item("7", "Björk", track: -1),
+            Self.item("8", "Björk", track: nil),
+            Self.item("9", "Zoë", album: nil),
+            Self.item("10", "Zoe", album: "B"),
+        ]
+        let sorted = items.sorted { LibraryOrder.sortKey(for: $0).lexicographicallyPrecedes(LibraryOrder.sortKey(for: $1)) }
+        #expect(sorted.map(\.id.rawValue) == ["3", "2", "1", "7", "6", "5", "8", "10", "9", "4"])
+    }
+}

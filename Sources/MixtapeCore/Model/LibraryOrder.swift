@@ -1,0 +1,52 @@
+/// Library order (spec/cli.md): artist, album, disc number, track number, title, id, the order
+/// of `search` without a query and the last tiebreak of every ranked list.
+///
+/// Text compares as people read it: case-insensitive, with Latin accents folded and NFC and
+/// NFD spellings equal (`Beyoncé` sorts with `Beyonce\u{301}`, `björk` with `Björk`); a field
+/// with no value sorts after every value. The order is computed once per item as a byte key,
+/// so the index can keep items sorted and `search` reads them in order instead of sorting.
+public enum LibraryOrder {
+    /// The key whose byte order (memcmp) is library order.
+    public static func sortKey(for item: MediaItem) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(96)
+        appendText(item.artist, to: &key)
+        appendText(item.album, to: &key)
+        appendNumber(item.discNumber, to: &key)
+        appendNumber(item.trackNumber, to: &key)
+        appendText(item.title, to: &key)
+        key.append(contentsOf: item.id.rawValue.utf8)
+        return key
+    }
+
+    /// `0x01` + folded UTF-8 + `0x00` for a value, `0x02` for none: every value sorts before
+    /// the unknown, and a shorter text before its extensions.
+    private static func appendText(_ text: String?, to key: inout [UInt8]) {
+        guard let text else { return key.append(0x02) }
+        key.append(0x01)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if LatinFolding.isDroppedMark(value) { continue }
+            let lower = lowercased(value)
+            let folded = Unicode.Scalar(LatinFolding.fold(lower)) ?? scalar
+            // 0x00 ends a field, so a NUL inside a value must not end it early.
+            if folded.value == 0 { key.append(0x01); continue }
+            UTF8.encode(folded) { key.append($0) }
+        }
+        key.append(0x00)
+    }
+
+    /// Big-endian with the sign bit flipped, so byte order is numeric order.
+    private static func appendNumber(_ number: Int64?, to key: inout [UInt8]) {
+        guard let number else { return key.append(0x02) }
+        key.append(0x01)
+        let biased = UInt64(bitPattern: number) ^ (1 << 63)
+        for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: biased >> UInt64(shift))) }
+    }
+
+    private static func lowercased(_ value: UInt32) -> UInt32 {
+        if value < 0x80 { return (0x41...0x5a).contains(value) ? value | 0x20 : value }
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else { return value }
+        return scalar.properties.lowercaseMapping.unicodeScalars.first?.value ?? value
+    }
+}
