@@ -88,7 +88,7 @@ struct OutputTests {
 
 @Suite("Library order")
 struct LibraryOrderTests {
-    static func item(_ id: String, _ artist: String?, _ album: String? = "A", disc: Int64? = nil,
+    static func item(_ id: String, _ artist: String?, album: String? = "A", disc: Int64? = nil,
                      track: Int64? = nil, title: String? = "T") -> MediaItem {
         var item = MediaItem(id: ItemID(rawValue: id))
         item.artist = artist
@@ -114,6 +114,6 @@ struct LibraryOrderTests {
             Self.item("10", "Zoe", album: "B"),
         ]
         let sorted = items.sorted { LibraryOrder.sortKey(for: $0).lexicographicallyPrecedes(LibraryOrder.sortKey(for: $1)) }
-        #expect(sorted.map(\.id.rawValue) == ["3", "2", "1", "7", "6", "5", "8", "10", "9", "4"])
+        #expect(sorted.map { $0.id.rawValue } == ["3", "2", "1", "7", "6", "5", "8", "10", "9", "4"])
     }
 }
