@@ -1,0 +1,51 @@
+/// What a field filter tests, as plain data: every case can be evaluated in memory here, and
+/// the store can translate the same value to SQL (design.md, "The query knows no SQL").
+///
+/// An item with no value for the field satisfies no condition (`FieldFilter.negated` then
+/// makes it match), except numbers marked `missingAsZero` (play and skip counts).
+public enum FilterCondition: Hashable, Sendable {
+    /// Contains or equals, ignoring case and Latin accents.
+    case text(Field, TextCondition)
+    /// The stored integer lies in the bounds.
+    case number(Field, IntegerBounds, missingAsZero: Bool)
+    /// The stored instant lies in the bounds, ages resolved against the context's `now`.
+    case date(Field, DateBounds)
+    /// A yes/no field equals the value.
+    case flag(Field, Bool)
+    /// The item's kind is one of these.
+    case kind(Set<Kind>)
+    /// The field (the location) is a path in this folder or below.
+    case folder(Field, FolderPrefix)
+    /// The item is in a playlist with this name, folder path or id (stored folded).
+    case playlist(String)
+    /// The item is (true) or is not (false) in the context's selection.
+    case selected(Bool)
+
+    /// Whether `item` satisfies the condition.
+    public func matches(_ item: MediaItem, in context: QueryContext) -> Bool {
+        switch self {
+        case .text(let field, let condition):
+            guard case .text(let text)? = field.value(of: item) else { return false }
+            return condition.matches(text)
+        case .number(let field, let bounds, let missingAsZero):
+            let stored: Int64? = if case .integer(let value)? = field.value(of: item) { value } else { nil }
+            guard let value = stored ?? (missingAsZero ? 0 : nil) else { return false }
+            return bounds.contains(value)
+        case .date(let field, let bounds):
+            guard case .timestamp(let time)? = field.value(of: item) else { return false }
+            return bounds.contains(time, now: context.now)
+        case .flag(let field, let wanted):
+            guard case .bool(let value)? = field.value(of: item) else { return false }
+            return value == wanted
+        case .kind(let kinds):
+            return kinds.contains(item.kind)
+        case .folder(let field, let prefix):
+            guard case .text(let path)? = field.value(of: item) else { return false }
+            return prefix.contains(path)
+        case .playlist(let reference):
+            return context.playlists.contains(item.id, foldedReference: reference)
+        case .selected(let wanted):
+            return context.selection.contains(item.id) == wanted
+        }
+    }
+}
