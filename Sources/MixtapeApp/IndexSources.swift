@@ -79,7 +79,8 @@ public struct IndexSources {
                     progress?(path, delivered)
                 }
                 summary = read
-                return read.playlists
+                return SourceReadout(playlists: read.playlists, contentFingerprint: read.contentFingerprint,
+                                     applicationVersion: read.applicationVersion)
             }
             report.added += counts.added
             report.updated += counts.updated

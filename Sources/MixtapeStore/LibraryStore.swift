@@ -56,25 +56,26 @@ public final class LibraryStore: Sendable {
     }
 
     /// Brings one source up to date in a single transaction: `body` feeds a `SourceSync` with a
-    /// fresh read of the source and returns its playlists; on success the source row records
-    /// `record`'s stamp and counts. If `body` throws, nothing of this source changes.
-    public func sync(_ record: SourceRecord, body: (SourceSync) throws -> [Playlist]) throws -> SyncCounts {
+    /// fresh read of the source and returns what else it read (playlists, fingerprint); on
+    /// success the source row records `record`'s stamp and the counts. If `body` throws,
+    /// nothing of this source changes.
+    public func sync(_ record: SourceRecord, body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         try pool.write { db in
             // Item ids are random, so new rows land all over the (source_id, id) index; with
             // SQLite's default 2 MB cache those pages spill to the WAL again and again.
             try db.execute(sql: "PRAGMA cache_size = -16384")
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
-            let playlists = try body(sync)
-            try sync.replacePlaylists(playlists)
+            let readout = try body(sync)
+            try sync.replacePlaylists(readout.playlists)
             try sync.finish()
             let counts = sync.counts
             try db.execute(sql: """
-                UPDATE sources SET kind = ?, size = ?, mtime_ns = ?, indexed_at = ?, item_count = ?,
-                    playlist_count = ?, application_version = ? WHERE id = ?
+                UPDATE sources SET kind = ?, size = ?, mtime_ns = ?, fingerprint = ?, indexed_at = ?,
+                    item_count = ?, playlist_count = ?, application_version = ? WHERE id = ?
                 """, arguments: [record.kind.rawValue, record.stamp?.size, record.stamp?.modificationTimeNs,
-                                 record.indexedAt?.rawValue, counts.items, counts.playlists,
-                                 record.applicationVersion, sourceID])
+                                 readout.contentFingerprint, record.indexedAt?.rawValue, counts.items,
+                                 counts.playlists, readout.applicationVersion, sourceID])
             return counts
         }
     }
@@ -171,7 +172,8 @@ public final class LibraryStore: Sendable {
             indexedAt: (row["indexed_at"] as Int64?).map(Timestamp.init(rawValue:)),
             itemCount: row["item_count"],
             playlistCount: row["playlist_count"],
-            applicationVersion: row["application_version"])
+            applicationVersion: row["application_version"],
+            contentFingerprint: row["fingerprint"])
     }
 
     /// Creates the folder the index (and its lock file) lives in, as on first write.

@@ -31,15 +31,33 @@ public struct SourceRecord: Hashable, Sendable {
     public var itemCount: Int
     public var playlistCount: Int
     public var applicationVersion: String?
+    /// A hash of the bytes last read (16 hex digits).
+    public var contentFingerprint: String?
 
     public init(path: String, kind: SourceKind, stamp: SourceStamp? = nil, indexedAt: Timestamp? = nil,
-                itemCount: Int = 0, playlistCount: Int = 0, applicationVersion: String? = nil) {
+                itemCount: Int = 0, playlistCount: Int = 0, applicationVersion: String? = nil,
+                contentFingerprint: String? = nil) {
+        self.contentFingerprint = contentFingerprint
         self.path = path
         self.kind = kind
         self.stamp = stamp
         self.indexedAt = indexedAt
         self.itemCount = itemCount
         self.playlistCount = playlistCount
+        self.applicationVersion = applicationVersion
+    }
+}
+
+/// What a fresh read of a source yields for the index besides its items.
+public struct SourceReadout: Sendable {
+    public var playlists: [Playlist]
+    /// A hash of the source's bytes, recorded with the source.
+    public var contentFingerprint: String?
+    public var applicationVersion: String?
+
+    public init(playlists: [Playlist], contentFingerprint: String? = nil, applicationVersion: String? = nil) {
+        self.playlists = playlists
+        self.contentFingerprint = contentFingerprint
         self.applicationVersion = applicationVersion
     }
 }

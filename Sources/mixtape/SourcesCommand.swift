@@ -35,6 +35,7 @@ struct SourcesCommand: ParsableCommand {
             writer.add("indexed_at", string: source.indexedAt?.rfc3339)
             writer.add("size", int: source.stamp?.size)
             writer.add("application_version", string: source.applicationVersion)
+            writer.add("fingerprint", string: source.contentFingerprint)
             return writer.result
         }
 

@@ -91,6 +91,8 @@ struct CommandTests {
         #expect(sources.map { $0["path"] as? String } == [Self.library, Self.windows])
         #expect(sources.map { $0["items"] as? Int } == [46, 8])
         #expect(sources.allSatisfy { ($0["indexed_at"] as? String)?.hasSuffix("Z") == true })
+        #expect(sources.allSatisfy { ($0["fingerprint"] as? String)?.count == 16 })
+        #expect(sources.first?["application_version"] as? String == "12.9.5.5")
 
         let removed = try scratch.run(["sources", "remove", Self.windows])
         #expect(removed.status == 0 && removed.stderr.contains("8 items"))

@@ -32,13 +32,13 @@ struct LibraryStoreTests {
         let first = try store.sync(record()) { sync in
             try sync.put([Self.item("i:1", title: "One"), Self.item("i:2", title: "Two"),
                           Self.item("i:3", title: "Three")])
-            return []
+            return SourceReadout(playlists: [])
         }
         #expect((first.added, first.updated, first.removed, first.unchanged) == (3, 0, 0, 0))
         let second = try store.sync(record()) { sync in
             try sync.put([Self.item("i:3", title: "Three"), Self.item("i:1", title: "One (Remix)"),
                           Self.item("i:4", title: "Four")])
-            return []
+            return SourceReadout(playlists: [])
         }
         #expect((second.added, second.updated, second.removed, second.unchanged) == (1, 1, 1, 1))
         let items = try store.items()
@@ -54,7 +54,7 @@ struct LibraryStoreTests {
             try sync.put([Self.item("i:1", title: "One")])
             var list = Playlist(id: PlaylistID(rawValue: "p:1"), name: "Mix")
             list.items = [ItemID(rawValue: "i:1")]
-            return [list]
+            return SourceReadout(playlists: [list])
         }
         let before = (try store.items(), try store.playlists(), try store.sources())
         #expect(throws: Broken.self) {
@@ -72,7 +72,7 @@ struct LibraryStoreTests {
     func duplicateIDs() throws {
         let counts = try store.sync(record()) { sync in
             try sync.put([Self.item("i:1", title: "First"), Self.item("i:1", title: "Second")])
-            return []
+            return SourceReadout(playlists: [])
         }
         #expect(counts.added == 1 && counts.items == 1)
         #expect(try store.items().map(\.title) == ["Second"])
@@ -87,7 +87,7 @@ struct LibraryStoreTests {
             var noArtist = MediaItem(id: ItemID(rawValue: "i:0"))
             noArtist.title = "Untitled"
             try sync.put([noArtist])
-            return []
+            return SourceReadout(playlists: [])
         }
         #expect(try store.items().map(\.id.rawValue) == ["i:4", "i:3", "i:2", "i:1", "i:5", "i:0"])
     }
@@ -104,12 +104,13 @@ struct LibraryStoreTests {
         mix.distinguishedKind = 4
         _ = try store.sync(record()) { sync in
             try sync.put([Self.item("i:1", title: "One"), Self.item("i:2", title: "Two")])
-            return [folder, mix]
+            return SourceReadout(playlists: [folder, mix], contentFingerprint: "F00D")
         }
         let stored = try store.playlists()
         #expect(stored.map(\.name) == ["Road", "Mix"])
         #expect(stored[1].items == mix.items && stored[1].missing == 3 && stored[1].parentID == folder.id)
         #expect(stored[1].isSmart && stored[1].distinguishedKind == 4 && stored[0].isFolder)
+        #expect(try store.source(at: "/lib.xml")?.contentFingerprint == "F00D")
         #expect(try store.removeSource(at: "/lib.xml") == 2)
         #expect(try store.playlists().isEmpty && store.items().isEmpty && store.sources().isEmpty)
         #expect(try store.removeSource(at: "/lib.xml") == nil)
@@ -117,8 +118,8 @@ struct LibraryStoreTests {
 
     @Test("an id in two sources is listed once, from the source added first")
     func sharedIDs() throws {
-        _ = try store.sync(record("/a.xml")) { try $0.put([Self.item("i:1", title: "From A")]); return [] }
-        _ = try store.sync(record("/b.xml")) { try $0.put([Self.item("i:1", title: "From B")]); return [] }
+        _ = try store.sync(record("/a.xml")) { try $0.put([Self.item("i:1", title: "From A")]); return SourceReadout(playlists: []) }
+        _ = try store.sync(record("/b.xml")) { try $0.put([Self.item("i:1", title: "From B")]); return SourceReadout(playlists: []) }
         #expect(try store.items().map(\.title) == ["From A"])
         _ = try store.removeSource(at: "/a.xml")
         #expect(try store.items().map(\.title) == ["From B"])

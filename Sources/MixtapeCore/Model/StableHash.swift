@@ -43,6 +43,20 @@ public struct StableHash: Sendable {
         combine(string)
     }
 
+    /// Adds raw bytes eight at a time: fast enough to fingerprint a 500 MB export while it is
+    /// read (a byte-at-a-time FNV would cost a quarter of a second there).
+    public mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
+        var value = self.value
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+            value = (value ^ word) &* 0x0000_0100_0000_01b3
+            value ^= value >> 29
+        }
+        self.value = value
+        combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[(words * 8)...]))
+    }
+
     /// 16 upper-case hex digits.
     public var hexDigest: String {
         let digits = String(value, radix: 16, uppercase: true)

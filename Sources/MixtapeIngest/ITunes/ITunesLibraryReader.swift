@@ -27,7 +27,14 @@ public struct ITunesLibraryReader: Sendable {
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
         let file = try SourceFile(path: path)
         defer { file.closeFile() }
-        return try Self.parse(name: path, readChunk: { try file.readChunk(into: $0) }, onItems: onItems)
+        var content = StableHash()
+        var summary = try Self.parse(name: path, readChunk: { buffer in
+            let count = try file.readChunk(into: buffer)
+            content.combine(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            return count
+        }, onItems: onItems)
+        summary.contentFingerprint = content.hexDigest
+        return summary
     }
 
     /// Reads an export held in memory through exactly the same push-parser path, for tests and

@@ -12,6 +12,8 @@ public struct ITunesLibrarySummary: Sendable {
     public var libraryPersistentID: String?
     /// Decoded with `LocationDecoder`.
     public var musicFolder: String?
+    /// A hash of the file's bytes as read (16 hex digits), recorded with the source.
+    public var contentFingerprint: String?
 
     /// Builds a summary; the reader fills it at the end of a read, tests and callers may too.
     public init(playlists: [Playlist] = [], warnings: [IndexWarning] = [], trackCount: Int = 0,
