@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MixtapeApp
 import MixtapeCore
 
@@ -7,37 +8,53 @@ import MixtapeCore
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Print matching items, best first (all items in library order without a query).")
+        abstract: "Print matching items, best first (all items in library order without a query).",
+        discussion: """
+            The query is fzf's extended syntax (fuzzy, 'exact, ^prefix, suffix$, !not, a | b) \
+            matched against each item's --format line, plus field filters such as \
+            year:1990..1999 rating:>=80 added:<30d kind:podcast playlist:"Road Trip".
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @OptionGroup var output: RecordOutputOptions
     @OptionGroup var list: ItemListOptions
 
-    @Argument(help: ArgumentHelp("Query terms (see the query language).", valueName: "query"))
+    @Option(help: ArgumentHelp("Only this kind of item: all, music, podcasts, audiobooks, movies, tv, videos.",
+                               valueName: "scope"))
+    var scope: Scope = .all
+
+    @Argument(help: ArgumentHelp("Query terms and field filters (see spec/query.md).", valueName: "query"))
     var query: [String] = []
 
-    func validate() throws {
-        if !query.isEmpty {
-            throw ValidationError("query terms are not supported yet; `mixtape search` without a "
-                                  + "query lists every item, and --sort/--limit shape the list")
-        }
-    }
+    /// The query as one string, as fzf would see it.
+    var queryText: String { QueryArguments.join(query) }
 
     func run() throws {
-        let queries = LibraryQueries(libraryPath: libraryOptions.libraryPath)
-        let items = try queries.items(sort: list.sortOrder, limit: list.limit)
+        let parsed: Query
+        do {
+            parsed = try Query(parsing: queryText).restricted(to: scope)
+        } catch {
+            throw CommandFailure(message: "query syntax error:\n" + error.render(query: queryText), status: .usage)
+        }
+        var search = SearchItems(libraryPath: libraryOptions.libraryPath, query: parsed,
+                                 now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+        search.template = list.template
+        search.sort = list.sortOrder
+        search.limit = list.limit
+        let result = try search.run()
         let writer = RecordWriter()
-        let template = list.template
-        for item in items {
-            writer.write(output.json ? item.jsonLine : template.render(item), terminator: output.terminator)
+        for (item, line) in zip(result.items, result.lines) {
+            writer.write(output.json ? item.jsonLine : line, terminator: output.terminator)
         }
         writer.flush()
-        if items.isEmpty {
-            if !libraryOptions.quiet, !queries.indexExists || list.limit != 0 {
-                Messages.info("mixtape: nothing to list: the index at \(libraryOptions.libraryPath) has no items; "
+        if result.items.isEmpty {
+            if result.total == 0, !libraryOptions.quiet {
+                Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
                               + "add a library with `mixtape index PATH/TO/Library.xml`")
             }
             throw CommandFailure(status: .noMatch)
         }
     }
 }
+
+extension Scope: ExpressibleByArgument {}

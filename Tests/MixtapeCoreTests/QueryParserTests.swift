@@ -12,8 +12,8 @@ struct QueryParserTests {
             "[" + group.alternatives.map { term in
                 switch term {
                 case .text(let node):
-                    (node.syntax.inverse ? "!" : "") + "\(node.syntax.kind):" + node.syntax.text
-                        + (node.syntax.caseSensitive ? " Aa" : "")
+                    (node.term.inverse ? "!" : "") + "\(node.term.kind):" + node.term.text
+                        + (node.term.caseSensitive ? " Aa" : "")
                 case .filter(let filter):
                     (filter.negated ? "!" : "") + filter.field + "?"
                 }
@@ -60,31 +60,31 @@ struct QueryParserTests {
     }
 
     @Test("fzf's reading of one word", arguments: [
-        ("sbtrkt", TextTermSyntax(kind: .fuzzy, inverse: false, text: "sbtrkt", caseSensitive: false)),
-        ("'wild", TextTermSyntax(kind: .exact, inverse: false, text: "wild", caseSensitive: false)),
-        ("^music", TextTermSyntax(kind: .prefix, inverse: false, text: "music", caseSensitive: false)),
-        (".mp3$", TextTermSyntax(kind: .suffix, inverse: false, text: ".mp3", caseSensitive: false)),
-        ("^abc$", TextTermSyntax(kind: .equal, inverse: false, text: "abc", caseSensitive: false)),
-        ("!fire", TextTermSyntax(kind: .exact, inverse: true, text: "fire", caseSensitive: false)),
-        ("!'fire", TextTermSyntax(kind: .fuzzy, inverse: true, text: "fire", caseSensitive: false)),
-        ("!^music", TextTermSyntax(kind: .prefix, inverse: true, text: "music", caseSensitive: false)),
-        ("!.mp3$", TextTermSyntax(kind: .suffix, inverse: true, text: ".mp3", caseSensitive: false)),
-        ("!^abc$", TextTermSyntax(kind: .equal, inverse: true, text: "abc", caseSensitive: false)),
-        ("'x$", TextTermSyntax(kind: .exact, inverse: false, text: "x", caseSensitive: false)),
-        ("$", TextTermSyntax(kind: .fuzzy, inverse: false, text: "$", caseSensitive: false)),
-        ("!$", TextTermSyntax(kind: .exact, inverse: true, text: "$", caseSensitive: false)),
-        ("Love", TextTermSyntax(kind: .fuzzy, inverse: false, text: "Love", caseSensitive: true)),
-        ("!^The", TextTermSyntax(kind: .prefix, inverse: true, text: "The", caseSensitive: true)),
-        ("Beyonc\u{E9}", TextTermSyntax(kind: .fuzzy, inverse: false, text: "Beyonc\u{E9}", caseSensitive: true)),
-        ("\u{E9}t\u{E9}", TextTermSyntax(kind: .fuzzy, inverse: false, text: "\u{E9}t\u{E9}", caseSensitive: false)),
+        ("sbtrkt", TextTerm(kind: .fuzzy, inverse: false, text: "sbtrkt", caseSensitive: false)),
+        ("'wild", TextTerm(kind: .exact, inverse: false, text: "wild", caseSensitive: false)),
+        ("^music", TextTerm(kind: .prefix, inverse: false, text: "music", caseSensitive: false)),
+        (".mp3$", TextTerm(kind: .suffix, inverse: false, text: ".mp3", caseSensitive: false)),
+        ("^abc$", TextTerm(kind: .equal, inverse: false, text: "abc", caseSensitive: false)),
+        ("!fire", TextTerm(kind: .exact, inverse: true, text: "fire", caseSensitive: false)),
+        ("!'fire", TextTerm(kind: .fuzzy, inverse: true, text: "fire", caseSensitive: false)),
+        ("!^music", TextTerm(kind: .prefix, inverse: true, text: "music", caseSensitive: false)),
+        ("!.mp3$", TextTerm(kind: .suffix, inverse: true, text: ".mp3", caseSensitive: false)),
+        ("!^abc$", TextTerm(kind: .equal, inverse: true, text: "abc", caseSensitive: false)),
+        ("'x$", TextTerm(kind: .exact, inverse: false, text: "x", caseSensitive: false)),
+        ("$", TextTerm(kind: .fuzzy, inverse: false, text: "$", caseSensitive: false)),
+        ("!$", TextTerm(kind: .exact, inverse: true, text: "$", caseSensitive: false)),
+        ("Love", TextTerm(kind: .fuzzy, inverse: false, text: "Love", caseSensitive: true)),
+        ("!^The", TextTerm(kind: .prefix, inverse: true, text: "The", caseSensitive: true)),
+        ("Beyonc\u{E9}", TextTerm(kind: .fuzzy, inverse: false, text: "Beyonc\u{E9}", caseSensitive: true)),
+        ("\u{E9}t\u{E9}", TextTerm(kind: .fuzzy, inverse: false, text: "\u{E9}t\u{E9}", caseSensitive: false)),
     ])
-    func textSyntax(word: String, expected: TextTermSyntax) {
-        #expect(TextTermSyntax(parsing: word) == expected)
+    func textSyntax(word: String, expected: TextTerm) {
+        #expect(TextTerm.parse(word) == expected)
     }
 
     @Test("operator-only words are dropped", arguments: ["!", "^", "'", "!'", "!^", "^$"])
     func dropped(word: String) {
-        #expect(TextTermSyntax(parsing: word) == nil)
+        #expect(TextTerm.parse(word) == nil)
     }
 
     @Test("terms keep their raw text and character range")
@@ -100,7 +100,7 @@ struct QueryParserTests {
     func parts() throws {
         let query = try Query(parsing: "year:1999 live | loved:yes kind:music ^a")
         #expect(query.filterGroups.count == 2)
-        #expect(query.textGroups.map { $0.textTerms.map(\.syntax.text) } == [["live"], ["a"]])
+        #expect(query.textGroups.map { $0.textTerms.map(\.term.text) } == [["live"], ["a"]])
         #expect(query.textGroups[0].filters.map(\.field) == ["loved"])
         #expect(query.hasTextTerms)
         #expect(try !Query(parsing: "year:1999").hasTextTerms)

@@ -91,7 +91,7 @@ enum QueryTestLibrary {
     /// tables need; scoring is the matcher's business.
     static func matches(_ query: Query) -> [String] {
         items.filter { item in
-            query.matches(item, in: context) { judge($0.syntax, line: FormatTemplate.standard.render(item)) }
+            query.matches(item, in: context) { judge($0.term, line: FormatTemplate.standard.render(item)) }
         }.map(\.id.rawValue)
     }
 
@@ -99,7 +99,7 @@ enum QueryTestLibrary {
         try matches(Query(parsing: text))
     }
 
-    static func judge(_ term: TextTermSyntax, line: String) -> Bool {
+    static func judge(_ term: TextTerm, line: String) -> Bool {
         let haystack = term.caseSensitive ? line : line.lowercased()
         let needle = term.caseSensitive ? term.text : term.text.lowercased()
         let found: Bool = switch term.kind {

@@ -22,12 +22,18 @@ public struct ItemSort: Hashable, Sendable {
 
     /// Sorts stably: items equal on every key keep their incoming (library) order.
     public func sorted(_ items: [MediaItem]) -> [MediaItem] {
-        let rows = items.enumerated().map { offset, item in
-            (offset: offset, item: item, values: keys.map { $0.field.value(of: item) })
+        ordered(Array(items.indices), of: items).map { items[$0] }
+    }
+
+    /// `indices` into `items`, sorted by these keys; indices equal on every key keep their
+    /// incoming order (a ranked search keeps its rank among equals).
+    public func ordered(_ indices: [Int], of items: [MediaItem]) -> [Int] {
+        let rows = indices.enumerated().map { offset, index in
+            (offset: offset, index: index, values: keys.map { $0.field.value(of: items[index]) })
         }
         return rows.sorted { a, b in
-            for (index, key) in keys.enumerated() {
-                let x = a.values[index], y = b.values[index]
+            for (position, key) in keys.enumerated() {
+                let x = a.values[position], y = b.values[position]
                 var ordering = ItemSort.compare(x, y)
                 if key.descending, x != nil, y != nil { ordering = ordering.reversed }
                 switch ordering {
@@ -37,7 +43,7 @@ public struct ItemSort: Hashable, Sendable {
                 }
             }
             return a.offset < b.offset
-        }.map(\.item)
+        }.map(\.index)
     }
 
     enum Ordering {

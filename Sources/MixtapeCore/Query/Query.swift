@@ -90,11 +90,11 @@ public struct TextTermNode: Hashable, Sendable {
     public var raw: String
     /// Character offsets of `raw` in the query.
     public var range: Range<Int>
-    public var syntax: TextTermSyntax
+    public var term: TextTerm
 
-    public init(raw: String, range: Range<Int>, syntax: TextTermSyntax) {
+    public init(raw: String, range: Range<Int>, term: TextTerm) {
         self.raw = raw
         self.range = range
-        self.syntax = syntax
+        self.term = term
     }
 }

@@ -1,6 +1,6 @@
 /// Turns query text into a `Query`: words from `QueryLexer`, grouped into OR sets exactly as
 /// fzf's `parseTerms` does, each word read either as a field filter (through the registry) or
-/// as a text term (through `TextTermSyntax`).
+/// as a text term (through `TextTerm.parse`, fzf's reading of one word).
 ///
 /// A word is a field filter when it starts with a name of ASCII letters and underscores and a
 /// colon, optionally after `!` (`artist:x`, `!y:1999`). Such a name must be known, or the query
@@ -40,8 +40,8 @@ public enum QueryParser {
         if let prefix = QueryLexer.fieldPrefix(of: word.text) {
             return .filter(try filter(word, negated: prefix.negated, name: prefix.name))
         }
-        return TextTermSyntax(parsing: word.text).map {
-            .text(TextTermNode(raw: word.raw, range: word.range, syntax: $0))
+        return TextTerm.parse(word.text).map {
+            .text(TextTermNode(raw: word.raw, range: word.range, term: $0))
         }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `search QUERY` end to end (spec/query.md): fzf's ranking, field filters, scopes, and query
+/// errors that exit 2 with a caret under the bad term.
+@Suite("Search with a query")
+struct SearchTests {
+    static func indexed() throws -> MixtapeProcess {
+        let scratch = MixtapeProcess()
+        try #require(try scratch.run(["index", CommandTests.library, CommandTests.windows]).status == 0)
+        return scratch
+    }
+
+    static func titles(_ scratch: MixtapeProcess, _ arguments: [String]) throws -> [String] {
+        try scratch.run(["search", "--format", "{title}"] + arguments).lines
+    }
+
+    @Test("ranking identical to fzf 0.38 on every query of spec/queries.txt",
+          .enabled(if: MixtapeProcess.shared != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"),
+                   "../shared or /usr/bin/fzf is absent: ranking not compared"))
+    func rankingLikeFzf() throws {
+        let scratch = MixtapeProcess()
+        let file = scratch.folder + "/library.xml"
+        let generated = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "6000", "--seed", "21", "--out", file])
+        try #require(generated.status == 0, "\(generated.stderr)")
+        try #require(try scratch.run(["index", file]).status == 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["MIXTAPE_LIBRARY"] = scratch.library
+        let result = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.shared! + "/tools/rank_vs_fzf.py", "--mixtape", MixtapeProcess.binary,
+            MixtapeProcess.shared! + "/spec/queries.txt"], environment: environment)
+        #expect(result.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(result.stdout)")
+        #expect(result.status == 0)
+    }
+
+    @Test("accents fold both ways: NFC and NFD spellings of Beyoncé, typed with or without the accent",
+          arguments: ["beyonce", "beyoncé", "Beyonce\u{301}"])
+    func accents(query: String) throws {
+        let scratch = try Self.indexed()
+        let artists = try scratch.run(["search", "--format", "{artist}", query]).lines
+        #expect(artists.count == 2, "\(artists)")
+        #expect(Set(artists.map { $0.precomposedStringWithCanonicalMapping }).count == 2)
+    }
+
+    @Test("field filters narrow; text ranks; a shell-quoted value is one filter")
+    func filters() throws {
+        let scratch = try Self.indexed()
+        #expect(try Self.titles(scratch, ["kind:podcast"]) == ["Ep. 42: Pressing Matters"])
+        #expect(try Self.titles(scratch, ["--scope", "movies"]) == ["The Long Way Home"])
+        #expect(try Self.titles(scratch, ["playlist:Road Trips/Europe/Iceland 2019"]).count == 5)
+        #expect(try Self.titles(scratch, ["artist:sigur rós"]) == ["Hoppípolla"])
+        #expect(try Self.titles(scratch, ["year:2014 artist:lantern"]).count == 5)
+        #expect(try Self.titles(scratch, ["!artist:lantern", "year:2014"]).allSatisfy { !$0.isEmpty })
+        let loved = try scratch.run(["search", "--json", "loved:yes"]).records
+        #expect(!loved.isEmpty && loved.allSatisfy { $0["loved"] as? Bool == true })
+        let rated = try scratch.run(["search", "--json", "rating:>=80"]).records
+        #expect(!rated.isEmpty && rated.allSatisfy { ($0["rating"] as? Int ?? 0) >= 80 })
+        // Without a text term, library order; with one, best first.
+        let all = try scratch.run(["search", "--format", "{id}"]).lines
+        let recent = try scratch.run(["search", "--format", "{id}", "year:2015.."]).lines
+        #expect(!recent.isEmpty && recent == all.filter(Set(recent).contains))
+        #expect(try Self.titles(scratch, ["'harbour lights", "--limit", "1"]) == ["Harbour Lights"])
+    }
+
+    @Test("query errors exit 2 with the query, a caret under the bad term and a message", arguments: [
+        ("year:19x0", 0, "year:"),
+        ("live rating:>>3", 5, "rating:"),
+        ("added:2015-13", 0, "added:"),
+        ("tiger foo:bar", 6, "unknown field"),
+        ("artist:", 0, "artist:"),
+    ])
+    func errors(query: String, caret: Int, message: String) throws {
+        let scratch = try Self.indexed()
+        let result = try scratch.run(["search", query])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let queryLine = try #require(lines.firstIndex { $0 == query })
+        #expect(lines[queryLine + 1].firstIndex(of: "^").map { lines[queryLine + 1].distance(from: lines[queryLine + 1].startIndex, to: $0) } == caret)
+        #expect(result.stderr.contains(message))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("nothing matched exits 1, like fzf --filter")
+    func noMatch() throws {
+        let scratch = try Self.indexed()
+        let result = try scratch.run(["search", "zzzqqqxxj"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(try scratch.run(["search", "12:30"]).status == 1, "12:30 is a text term, not a field")
+    }
+}
