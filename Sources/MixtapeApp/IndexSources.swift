@@ -34,6 +34,7 @@ public struct IndexSources {
         for path in targets {
             index(path, named: !named.isEmpty, store: store, into: &report)
         }
+        if report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
         report.seconds = FileFacts.now() - started
         return report
     }

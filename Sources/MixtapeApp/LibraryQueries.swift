@@ -11,13 +11,20 @@ public struct LibraryQueries {
     /// Whether there is an index at all.
     public var indexExists: Bool { LibraryStore.exists(at: libraryPath) }
 
-    /// Every item in library order, or re-sorted, cut to `limit`.
-    public func items(sort: ItemSort? = nil, limit: Int? = nil) throws -> [MediaItem] {
+    /// Every item in library order, or re-sorted, cut to `limit`, with `fields` filled.
+    public func items(fields: Set<Field> = Set(Field.allCases), sort: ItemSort? = nil,
+                      limit: Int? = nil) throws -> [MediaItem] {
         guard indexExists else { return [] }
-        var items = try LibraryStore(path: libraryPath).items()
+        var items = try LibraryStore(path: libraryPath).items(fields: fields)
         if let sort { items = sort.sorted(items) }
         if let limit, items.count > limit { items.removeSubrange(limit...) }
         return items
+    }
+
+    /// The index's ready (id, line) pairs for a `--format` template, if it keeps them.
+    public func lineSnapshot(template: String) throws -> (ids: [ItemID], lines: [String])? {
+        guard indexExists else { return nil }
+        return try LibraryStore(path: libraryPath).lineSnapshot(template: template)
     }
 
     /// Every playlist with its folder path.
@@ -54,7 +61,10 @@ public struct LibraryQueries {
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
         defer { withExtendedLifetime(lock) {} }
         let store = try LibraryStore(path: libraryPath)
-        if let removed = try store.removeSource(at: path) { return removed }
-        return try store.removeSource(at: FileFacts.absolute(path))
+        guard let removed = try store.removeSource(at: path) ?? store.removeSource(at: FileFacts.absolute(path)) else {
+            return nil
+        }
+        try LineSnapshotRefresh.run(store)
+        return removed
     }
 }

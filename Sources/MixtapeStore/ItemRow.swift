@@ -2,8 +2,8 @@ import GRDB
 import GRDBSQLite
 import MixtapeCore
 
-/// The one place where a `MediaItem` becomes SQLite values and back, driven by the field
-/// registry so a new field needs no code here.
+/// The one place where a `MediaItem` becomes SQLite values (`ItemReader` turns them back),
+/// driven by the field registry so a new field needs no code here.
 enum ItemRow {
     /// `INSERT OR REPLACE` of one item of one source: the later of two tracks that share an id
     /// within a file wins, as spec/json.md asks.
@@ -12,9 +12,6 @@ enum ItemRow {
         let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
         return "INSERT OR REPLACE INTO items (\(names.joined(separator: ","))) VALUES (\(marks))"
     }()
-
-    /// The columns `decode` expects, after `source_id` and `id`.
-    static let selectColumns: String = Schema.itemColumns.map { "items.\($0.key)" }.joined(separator: ",")
 
     /// Binds one item to a prepared `upsertSQL` statement and runs it. Values go straight to
     /// `sqlite3_bind_*`: on a 100,000-track import, building GRDB `StatementArguments` per row
@@ -60,22 +57,4 @@ enum ItemRow {
 
     /// SQLite's "copy the bytes now" destructor, which Swift cannot spell as a constant.
     private static let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    /// Reads an item from a row laid out as `id, source path, source id, selectColumns...`.
-    static func decode(_ row: Row) -> MediaItem {
-        var item = MediaItem(id: ItemID(rawValue: row[0]))
-        item.source = row[1]
-        for (offset, field) in Schema.itemColumns.enumerated() {
-            let index = offset + 3
-            let value: FieldValue?
-            switch field.type {
-            case .text: value = (row[index] as String?).map(FieldValue.text)
-            case .integer: value = (row[index] as Int64?).map(FieldValue.integer)
-            case .bool: value = .bool((row[index] as Int64?) ?? 0 != 0)
-            case .timestamp: value = (row[index] as Int64?).map { .timestamp(Timestamp(rawValue: $0)) }
-            }
-            field.set(value, on: &item)
-        }
-        return item
-    }
 }

@@ -64,6 +64,7 @@ public final class LibraryStore: Sendable {
             // Item ids are random, so new rows land all over the (source_id, id) index; with
             // SQLite's default 2 MB cache those pages spill to the WAL again and again.
             try db.execute(sql: "PRAGMA cache_size = -16384")
+            try LineSnapshot.invalidate(in: db)
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
             let readout = try body(sync)
@@ -89,6 +90,7 @@ public final class LibraryStore: Sendable {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
                                          arguments: [id]) ?? 0
             try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [id])
+            try LineSnapshot.invalidate(in: db)
             return count
         }
     }
@@ -96,37 +98,23 @@ public final class LibraryStore: Sendable {
     // MARK: reads
 
     /// Every item in library order (`LibraryOrder`: artist, album, disc, track, title, id;
-    /// unknown values last), read along the index rather than sorted. An id found in several
-    /// sources is listed once, from the source added first.
-    public func items() throws -> [MediaItem] {
-        try pool.read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT items.id, sources.path, items.source_id, \(ItemRow.selectColumns)
-                FROM items JOIN sources ON sources.id = items.source_id
-                ORDER BY items.sort_key
-                """)
-            var items: [MediaItem] = []
-            var firstSource: [ItemID: (index: Int, sourceID: Int64)] = [:]
-            var shadowed = IndexSet()
-            while let row = try rows.next() {
-                let item = ItemRow.decode(row)
-                let sourceID: Int64 = row[2]
-                if let earlier = firstSource[item.id] {
-                    // The same id from two sources: keep the one added first.
-                    if sourceID < earlier.sourceID {
-                        shadowed.insert(earlier.index)
-                        firstSource[item.id] = (items.count, sourceID)
-                    } else {
-                        shadowed.insert(items.count)
-                    }
-                } else {
-                    firstSource[item.id] = (items.count, sourceID)
-                }
-                items.append(item)
-            }
-            guard !shadowed.isEmpty else { return items }
-            return items.enumerated().filter { !shadowed.contains($0.offset) }.map(\.element)
-        }
+    /// unknown values last), with only `fields` filled besides `id` and `source` (all by
+    /// default). An id found in several sources is listed once, from the source added first.
+    public func items(fields: Set<Field> = Set(Field.allCases)) throws -> [MediaItem] {
+        try pool.read { db in try ItemReader.items(fields: fields, in: db) }
+    }
+
+    /// Renders every item's line with `render` (which reads `fields`) and keeps the (id, line)
+    /// pairs in library order under `template`, so a search with that template reads one value
+    /// instead of scanning and sorting the items table. Any later sync drops it.
+    public func writeLineSnapshot(template: String, fields: Set<Field>, render: (MediaItem) -> String) throws {
+        try pool.write { db in try LineSnapshot.write(template: template, fields: fields, render: render, in: db) }
+    }
+
+    /// The (id, line) pairs kept for `template`, in library order, or nil when there are none
+    /// (never written, or dropped by a sync since).
+    public func lineSnapshot(template: String) throws -> (ids: [ItemID], lines: [String])? {
+        try pool.read { db in try LineSnapshot.read(template: template, in: db) }
     }
 
     /// Every playlist of every source, sources in the order added, playlists in file order.
@@ -144,7 +132,7 @@ public final class LibraryStore: Sendable {
                 playlist.isMaster = row["master"]
                 playlist.distinguishedKind = row["distinguished_kind"]
                 playlist.missing = row["missing"]
-                playlist.items = EntryListCodec.decode(Array(row["entries"] as Data))
+                playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data))
                 playlist.source = row["source_path"]
                 return playlist
             }

@@ -50,6 +50,12 @@ enum Schema {
                     entries BLOB NOT NULL,
                     UNIQUE (source_id, id)
                 );
+                CREATE TABLE line_snapshots (
+                    template TEXT NOT NULL,
+                    chunk INTEGER NOT NULL,
+                    data BLOB NOT NULL,
+                    PRIMARY KEY (template, chunk)
+                );
                 """)
         }
         return migrator

@@ -91,7 +91,7 @@ public final class SourceSync {
             try insert.execute(arguments: [
                 sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
                 playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
-                playlist.missing, Data(EntryListCodec.encode(playlist.items)),
+                playlist.missing, Data(StringListCodec.encode(playlist.items)),
             ])
         }
         counts.playlists = playlists.count

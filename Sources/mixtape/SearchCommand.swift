@@ -41,13 +41,21 @@ struct SearchCommand: ParsableCommand {
         search.template = list.template
         search.sort = list.sortOrder
         search.limit = list.limit
+        if output.json { search.outputFields = Set(Field.allCases) }
         let result = try search.run()
         let writer = RecordWriter()
-        for (item, line) in zip(result.items, result.lines) {
-            writer.write(output.json ? item.jsonLine : line, terminator: output.terminator)
+        if output.json {
+            for item in result.items { writer.write(item.jsonLine, terminator: output.terminator) }
+        } else {
+            for line in result.lines { writer.write(line, terminator: output.terminator) }
         }
         writer.flush()
-        if result.items.isEmpty {
+        if !result.ids.isEmpty {
+            // Done: leave now rather than free 100,000 items one by one on the way out, which
+            // took a tenth of a second; the kernel reclaims the memory at once.
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
+        if result.ids.isEmpty {
             if result.total == 0, !libraryOptions.quiet {
                 Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
                               + "add a library with `mixtape index PATH/TO/Library.xml`")

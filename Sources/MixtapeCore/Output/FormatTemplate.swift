@@ -10,6 +10,8 @@ public struct FormatTemplate: Hashable, Sendable {
     }
 
     public let parts: [Part]
+    /// The template as written, which names it (`{artist} - {title} - {album}`).
+    public let text: String
 
     /// The default line: `{artist} - {title} - {album}`.
     public static let standard = try! FormatTemplate("{artist} - {title} - {album}")
@@ -47,6 +49,12 @@ public struct FormatTemplate: Hashable, Sendable {
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
         self.parts = parts
+        self.text = template
+    }
+
+    /// The fields the template shows.
+    public var fields: Set<Field> {
+        Set(parts.compactMap { if case .field(let field) = $0 { field } else { nil } })
     }
 
     /// Renders one item.

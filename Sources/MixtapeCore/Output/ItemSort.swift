@@ -20,6 +20,9 @@ public struct ItemSort: Hashable, Sendable {
         self.keys = keys
     }
 
+    /// The fields the order reads.
+    public var fields: Set<Field> { Set(keys.map(\.field)) }
+
     /// Sorts stably: items equal on every key keep their incoming (library) order.
     public func sorted(_ items: [MediaItem]) -> [MediaItem] {
         ordered(Array(items.indices), of: items).map { items[$0] }

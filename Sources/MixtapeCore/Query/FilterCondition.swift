@@ -21,6 +21,18 @@ public enum FilterCondition: Hashable, Sendable {
     /// The item is (true) or is not (false) in the context's selection.
     case selected(Bool)
 
+    /// The item field the condition reads, so a search loads only the fields it needs
+    /// (`playlist:` and `selected:` read only the item's id).
+    public var field: Field? {
+        switch self {
+        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _),
+             .folder(let field, _):
+            field
+        case .kind: .kind
+        case .playlist, .selected: nil
+        }
+    }
+
     /// Whether `item` satisfies the condition.
     public func matches(_ item: MediaItem, in context: QueryContext) -> Bool {
         switch self {

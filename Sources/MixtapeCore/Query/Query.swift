@@ -47,6 +47,11 @@ public struct Query: Hashable, Sendable {
         }
     }
 
+    /// The item fields the filters read (text terms read the `--format` line instead).
+    public var filterFields: Set<Field> {
+        Set(groups.flatMap { $0.filters.compactMap(\.condition.field) })
+    }
+
     /// This query restricted to a scope: the same as adding `kind:` for the scope's kinds.
     public func restricted(to scope: Scope) -> Query {
         guard let filter = scope.filter else { return self }

@@ -1,0 +1,67 @@
+import GRDB
+import GRDBSQLite
+import MixtapeCore
+
+/// Reads items in library order straight from SQLite's column API, filling only the fields a
+/// caller asks for. A search of 100,000 items that shows `{artist} - {title} - {album}` reads
+/// three text columns instead of thirty-five, and skips GRDB's per-row `Row` values, which
+/// were most of the cost of a search.
+enum ItemReader {
+    static func items(fields: Set<Field>, in db: Database) throws -> [MediaItem] {
+        var items: [MediaItem] = []
+        try forEach(fields: fields, in: db) { items.append($0) }
+        return items
+    }
+
+    /// Hands each item to `body` in library order without holding them all: the line snapshot
+    /// of a 100,000-item library is written in one pass with flat memory. An id found in
+    /// several sources is handed over once, from the source added first (rows of one id are
+    /// adjacent: the sort key ends with the id).
+    static func forEach(fields: Set<Field>, in db: Database, _ body: (MediaItem) throws -> Void) throws {
+        var sources: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
+        let columns = Schema.itemColumns.filter(fields.contains)
+        let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
+        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items ORDER BY sort_key")
+        let handle = statement.sqliteStatement
+        var pending: (item: MediaItem, sourceID: Int64)?
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+            let sourceID = sqlite3_column_int64(handle, 1)
+            item.source = sources[sourceID]
+            for (offset, field) in columns.enumerated() {
+                field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
+            }
+            if let held = pending, held.item.id == item.id {
+                if sourceID < held.sourceID { pending = (item, sourceID) }
+            } else {
+                if let held = pending { try body(held.item) }
+                pending = (item, sourceID)
+            }
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        if let held = pending { try body(held.item) }
+    }
+
+    private static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {
+        if type == .bool { return .bool(sqlite3_column_int64(handle, index) != 0) }
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        switch type {
+        case .text: return text(handle, index).map(FieldValue.text)
+        case .integer: return .integer(sqlite3_column_int64(handle, index))
+        case .timestamp: return .timestamp(Timestamp(rawValue: sqlite3_column_int64(handle, index)))
+        case .bool: return nil
+        }
+    }
+
+    private static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import MixtapeCore
+
+/// Every item's rendered line for one `--format` template, with its id, in library order: what
+/// `fzf` reads from its input, kept ready in the index.
+///
+/// A search of 100,000 items spent most of its time scanning the wide items table and sorting
+/// it into library order; this is one BLOB read instead. It is only ever a copy: every sync and
+/// source removal deletes all snapshots in its own transaction, so a reader sees a snapshot
+/// that matches the items or none at all (and then takes the general path).
+enum LineSnapshot {
+    static func invalidate(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM line_snapshots")
+    }
+
+    /// Pairs per stored chunk: writing and reading stay a few hundred kilobytes at a time
+    /// whatever the library size.
+    static let pairsPerChunk = 4096
+
+    /// Renders and stores the pairs in one streaming pass over the items.
+    static func write(template: String, fields: Set<Field>, render: (MediaItem) -> String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
+        let insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data) VALUES (?, ?, ?)")
+        var bytes: [UInt8] = []
+        var pairs = 0, chunk = 0
+        func flush() throws {
+            try insert.execute(arguments: [template, chunk, Data(bytes)])
+            bytes.removeAll(keepingCapacity: true)
+            chunk += 1
+        }
+        try ItemReader.forEach(fields: fields, in: db) { item in
+            StringListCodec.append(item.id.rawValue, to: &bytes)
+            StringListCodec.append(render(item), to: &bytes)
+            pairs += 1
+            if pairs % pairsPerChunk == 0 { try flush() }
+        }
+        try flush()
+    }
+
+    static func read(template: String, in db: Database) throws -> (ids: [ItemID], lines: [String])? {
+        let chunks = try Data.fetchCursor(db, sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk",
+                                          arguments: [template])
+        var ids: [ItemID] = [], lines: [String] = []
+        var found = false
+        while let data = try chunks.next() {
+            found = true
+            let strings = StringListCodec.decode(Array(data))
+            var index = 0
+            while index + 1 < strings.count {
+                ids.append(ItemID(rawValue: strings[index]))
+                lines.append(strings[index + 1])
+                index += 2
+            }
+        }
+        return found ? (ids, lines) : nil
+    }
+}
