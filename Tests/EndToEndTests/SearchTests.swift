@@ -32,6 +32,16 @@ struct SearchTests {
             MixtapeProcess.shared! + "/spec/queries.txt"], environment: environment)
         #expect(result.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(result.stdout)")
         #expect(result.status == 0)
+
+        // The line snapshot (text-only queries) and the general path (any filter) agree: the
+        // filter `!kind:other` holds for every generated track and forces the general path.
+        let queries = try String(contentsOfFile: MixtapeProcess.shared! + "/spec/queries.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        for query in queries {
+            let fast = try scratch.run(["search", query])
+            let general = try scratch.run(["search", query, "!kind:other"])
+            #expect(fast.stdout == general.stdout && fast.status == general.status, "\(query)")
+        }
     }
 
     @Test("accents fold both ways: NFC and NFD spellings of Beyoncé, typed with or without the accent",

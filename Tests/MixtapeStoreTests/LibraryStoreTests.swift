@@ -125,6 +125,27 @@ struct LibraryStoreTests {
         #expect(try store.items().map(\.title) == ["From B"])
     }
 
+    @Test("the line snapshot holds every item's line in library order, and any sync or removal drops it")
+    func lineSnapshot() throws {
+        let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "")" }
+        _ = try store.sync(record()) { sync in
+            try sync.put((0..<9000).map { Self.item("i:\($0)", title: "T\($0)", artist: "A\($0 % 7)") })
+            return SourceReadout(playlists: [])
+        }
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
+        let snapshot = try #require(try store.lineSnapshot(template: "x"))
+        let items = try store.items()
+        #expect(snapshot.ids == items.map(\.id))
+        #expect(snapshot.lines == items.map(render))
+        _ = try store.sync(record(size: 2)) { try $0.put([Self.item("i:1", title: "New")]); return SourceReadout(playlists: []) }
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
+        #expect(try store.lineSnapshot(template: "x")?.lines == ["A1 - New"])
+        _ = try store.removeSource(at: "/lib.xml")
+        #expect(try store.lineSnapshot(template: "x") == nil)
+    }
+
     @Test("entry lists survive any bytes in ids")
     func entryCodec() {
         let ids = ["", "itunes:AB", String(repeating: "é", count: 300), "a\nb\u{0}c"].map(ItemID.init(rawValue:))
