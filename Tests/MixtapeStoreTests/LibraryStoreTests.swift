@@ -141,7 +141,7 @@ struct LibraryStoreTests {
         _ = try store.sync(record(size: 2)) { try $0.put([Self.item("i:1", title: "New")]); return SourceReadout(playlists: []) }
         #expect(try store.lineSnapshot(template: "x") == nil)
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
-        #expect(try store.lineSnapshot(template: "x")?.lines == ["A1 - New"])
+        #expect(try store.lineSnapshot(template: "x")?.lines == ["A - New"])
         _ = try store.removeSource(at: "/lib.xml")
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
