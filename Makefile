@@ -31,10 +31,11 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## Speed and memory against xmllint and plistlib, side by side; writes bench/out/results.md.
+## Speed and memory against xmllint, plistlib and fzf, side by side; results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
+	bash bench/search.sh | tee bench/out/search.md
 
 clean:
 	rm -rf .build bench/out

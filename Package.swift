@@ -28,6 +28,7 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "MixtapeApp", dependencies: ["MixtapeCore", "MixtapeIngest", "MixtapeStore"]),
+        .executableTarget(name: "matchbench", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
