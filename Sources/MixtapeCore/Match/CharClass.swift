@@ -30,14 +30,35 @@ enum CharClass: UInt8 {
     case white = 0, nonWord, delimiter, lower, upper, letter, number
 
     /// The class of an ASCII byte or a Unicode scalar value, as fzf's `charClassOf`.
+    @inline(__always)
     static func of(_ value: UInt32) -> CharClass {
         if value < 0x80 { return asciiClasses[Int(value)] }
+        if value < tableEnd { return nonASCIIClasses[Int(value &- 0x80)] }
         guard let scalar = Unicode.Scalar(value) else { return .nonWord }
-        return ofNonASCII(scalar)
+        return fromProperties(scalar)
     }
 
     /// Go's `unicode.IsLower/IsUpper/IsNumber/IsLetter/IsSpace`, in fzf's order.
     static func ofNonASCII(_ scalar: Unicode.Scalar) -> CharClass {
+        let value = scalar.value
+        if value < tableEnd && value >= 0x80 { return nonASCIIClasses[Int(value &- 0x80)] }
+        return fromProperties(scalar)
+    }
+
+    /// Table entries cover U+0080 up to here: Latin, Greek, Cyrillic, the other alphabetic
+    /// scripts, punctuation and symbols; far enough that CJK and beyond are rare enough for
+    /// the property lookups.
+    static let tableEnd: UInt32 = 0x2500
+
+    /// `fromProperties` precomputed for U+0080 ..< `tableEnd`, because the Unicode property
+    /// lookups dominate encoding accented or Cyrillic lines. Built on first use (about 9,000
+    /// lookups, once per process).
+    private static let nonASCIIClasses: [CharClass] = (0x80..<tableEnd).map { value in
+        Unicode.Scalar(value).map(fromProperties) ?? .nonWord
+    }
+
+    /// The class from the scalar's Unicode properties (the slow path).
+    private static func fromProperties(_ scalar: Unicode.Scalar) -> CharClass {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .lowercaseLetter: return .lower

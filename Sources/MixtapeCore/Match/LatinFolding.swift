@@ -27,13 +27,27 @@ enum LatinFolding {
 
     /// The lower-case form fzf compares a text character with when a term ignores case: ASCII
     /// letters and non-ASCII upper-case letters (Go's `unicode.To(LowerCase, r)`, one scalar).
+    /// `charClass` is the value's own class (`CharClass.of`).
     @inline(__always)
     static func lower(_ value: UInt32, class charClass: CharClass) -> UInt32 {
         guard charClass == .upper else { return value }
         if value < 0x80 { return value | 0x20 }
+        if value < CharClass.tableEnd { return lowerTable[Int(value &- 0x80)] }
+        return lowerFromProperties(value)
+    }
+
+    /// The first scalar of the Unicode lower-case mapping (the slow path: it builds a String).
+    private static func lowerFromProperties(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value) else { return value }
         let mapping = scalar.properties.lowercaseMapping.unicodeScalars
         return mapping.first?.value ?? value
+    }
+
+    /// `lowerFromProperties` precomputed for the upper-case letters of U+0080 ..<
+    /// `CharClass.tableEnd` (other entries are never read), so folding an accented capital
+    /// allocates nothing. Built on first use.
+    private static let lowerTable: [UInt32] = (0x80..<CharClass.tableEnd).map { value in
+        CharClass.of(value) == .upper ? lowerFromProperties(value) : value
     }
 
     private static let firstCode: UInt32 = 0x00C0

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The lines to search, folded and encoded once so every keystroke only scans memory.
 ///
 /// Each line is stored as three parallel arrays of its (fold-visible) characters: the
@@ -6,10 +8,11 @@
 /// character before it. A line whose folded characters are all ASCII (most lines, including
 /// accented Latin ones) is stored one byte per character; any other line as 32-bit scalars.
 /// Combining marks dropped by folding are remembered per line so highlight positions can be
-/// reported in the line's own Unicode scalars.
+/// reported in the line's own Unicode scalars. Building folds chunks of lines on all cores
+/// (`init(lines:chunkSize:)`, `LineEncoder`); the result does not depend on the chunking.
 public struct MatchCorpus: Sendable {
     /// Where one line lives in the arenas.
-    struct Line: Sendable {
+    struct Line: Sendable, Equatable {
         /// Offset into `info` and, for a narrow line, into the narrow arenas.
         var start: Int32
         var count: Int32
@@ -33,36 +36,108 @@ public struct MatchCorpus: Sendable {
     /// Folds and stores `lines`; the index of a line is its position in the sequence, which is
     /// also the final tiebreak of the ranking (fzf's input order).
     public init(lines: some Sequence<String>) {
-        var builder = LineEncoder()
-        for line in lines { append(line, using: &builder) }
+        self.init(lines: Array(lines))
+    }
+
+    /// Folds and stores `lines` on all cores; the index of a line is its position in the array,
+    /// which is also the final tiebreak of the ranking (fzf's input order).
+    public init(lines: [String]) {
+        self.init(lines: lines, chunkSize: Self.chunkSize)
+    }
+
+    /// Lines per parallel work item: big enough that a chunk's fixed costs vanish, small enough
+    /// that all cores stay busy to the end on a typical library.
+    static let chunkSize = 4096
+
+    /// Encodes contiguous chunks of `chunkSize` lines on all cores. Two passes: the first
+    /// measures each chunk, so that the second can encode every chunk straight into its own
+    /// part of the arenas (no copying, and each core first touches the memory it fills, which
+    /// costs more than the encoding itself). Encoding a line depends on nothing but the line,
+    /// so the result is the same for any chunk size; the tests build with several.
+    init(lines texts: [String], chunkSize: Int) {
+        let chunks = (0..<((texts.count + chunkSize - 1) / chunkSize)).map { chunk in
+            chunk * chunkSize..<min((chunk + 1) * chunkSize, texts.count)
+        }
+        let sizes = Self.inParallel(chunks.count) { LineEncoder.measure(texts[chunks[$0]]) }
+        var places: [LineEncoder.Place] = []
+        var narrow = 0, wide = 0
+        for (chunk, size) in zip(chunks, sizes) {
+            places.append(LineEncoder.Place(firstLine: chunk.lowerBound, narrow: narrow..<narrow + size.characters,
+                                            wide: wide..<wide + size.wide))
+            narrow += size.characters
+            wide += size.wide
+        }
+        var chunkMarkMaps: [[[Int32]]] = []
+        let (narrowCount, wideCount) = (narrow, wide), placed = places
+        lines = Self.uninitialized(texts.count) { lines in
+            info = Self.uninitialized(narrowCount) { info in
+                narrowLower = Self.uninitialized(narrowCount) { lower in
+                    narrowCased = Self.uninitialized(narrowCount) { cased in
+                        wideLower = Self.uninitialized(wideCount) { wideLower in
+                            wideCased = Self.uninitialized(wideCount) { wideCased in
+                                let output = LineEncoder.Output(
+                                    lines: lines, info: info, narrowLower: lower, narrowCased: cased,
+                                    wideLower: wideLower, wideCased: wideCased)
+                                chunkMarkMaps = Self.inParallel(chunks.count) { chunk in
+                                    var encoder = LineEncoder(into: output, at: placed[chunk])
+                                    for text in texts[chunks[chunk]] { encoder.encode(text) }
+                                    return encoder.finish()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        joinMarkMaps(chunkMarkMaps, lineChunks: chunks)
+    }
+
+    /// An array of `count` elements that `fill` initialises through a pointer.
+    private static func uninitialized<T>(_ count: Int, _ fill: (UnsafeMutablePointer<T>) -> Void)
+        -> [T] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            // An empty array may have no storage; then nothing is written.
+            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { spare in
+                fill(buffer.baseAddress ?? spare.baseAddress!)
+            }
+            initialized = count
+        }
+    }
+
+    /// Appends each chunk's mark maps, shifting the chunk-local indices of its lines.
+    private mutating func joinMarkMaps(_ chunks: [[[Int32]]], lineChunks: [Range<Int>]) {
+        for (chunk, maps) in chunks.enumerated() {
+            let shift = Int32(markMaps.count)
+            if shift > 0 && !maps.isEmpty {
+                for index in lineChunks[chunk] where lines[index].markMap >= 0 {
+                    lines[index].markMap += shift
+                }
+            }
+            markMaps.append(contentsOf: maps)
+        }
+    }
+
+    /// `body` for `0..<count` on all cores, results in order (inline for a single item).
+    private static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        var results = [T?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { results in
+            let slots = Slots(results: results)
+            if count == 1 {
+                slots.results[0] = body(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: count) { slots.results[$0] = body($0) }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Each worker writes only its own slot.
+    private struct Slots<T>: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<T?>
     }
 
     /// The number of lines.
     public var count: Int { lines.count }
-
-    private mutating func append(_ text: String, using builder: inout LineEncoder) {
-        builder.encode(text)
-        let start = Int32(info.count)
-        info.append(contentsOf: builder.info)
-        var wideStart: Int32 = -1
-        if builder.isNarrow {
-            narrowLower.append(contentsOf: builder.lower.lazy.map { UInt8(truncatingIfNeeded: $0) })
-            narrowCased.append(contentsOf: builder.cased.lazy.map { UInt8(truncatingIfNeeded: $0) })
-        } else {
-            wideStart = Int32(wideLower.count)
-            narrowLower.append(contentsOf: repeatElement(0, count: builder.info.count))
-            narrowCased.append(contentsOf: repeatElement(0, count: builder.info.count))
-            wideLower.append(contentsOf: builder.lower)
-            wideCased.append(contentsOf: builder.cased)
-        }
-        var markMap: Int32 = -1
-        if builder.droppedMarks {
-            markMap = Int32(markMaps.count)
-            markMaps.append(builder.origins)
-        }
-        lines.append(Line(start: start, count: Int32(builder.info.count), wideStart: wideStart,
-                          trimLength: builder.trimLength, markMap: markMap))
-    }
 
     /// Maps folded positions of line `index` to offsets in the line's Unicode scalars.
     func originalOffsets(_ positions: [Int], line index: Int) -> [Int] {
@@ -117,74 +192,5 @@ struct CorpusView: @unchecked Sendable {
     func wide(_ line: MatchCorpus.Line, caseSensitive: Bool) -> UnsafeBufferPointer<UInt32> {
         let range = Int(line.wideStart)..<Int(line.wideStart + line.count)
         return UnsafeBufferPointer(rebasing: caseSensitive ? wideCased[range] : wideLower[range])
-    }
-}
-
-/// Folds one line into reusable buffers (kept between lines to avoid allocations).
-struct LineEncoder {
-    var lower: [UInt32] = []
-    var cased: [UInt32] = []
-    var info: [UInt8] = []
-    var origins: [Int32] = []
-    var isNarrow = true
-    var droppedMarks = false
-    var trimLength: UInt16 = 0
-
-    mutating func encode(_ text: String) {
-        lower.removeAll(keepingCapacity: true)
-        cased.removeAll(keepingCapacity: true)
-        info.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
-        isNarrow = true
-        droppedMarks = false
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            encodeASCII(text.utf8)
-            return
-        }
-        var previous = CharClass.white
-        var offset: Int32 = 0
-        for scalar in text.unicodeScalars {
-            defer { offset += 1 }
-            let value = scalar.value
-            if LatinFolding.isDroppedMark(value) {
-                droppedMarks = true
-                continue
-            }
-            let charClass = value < 0x80 ? CharClass.of(value) : CharClass.ofNonASCII(scalar)
-            let folded = LatinFolding.fold(LatinFolding.lower(value, class: charClass))
-            let foldedCased = LatinFolding.fold(value)
-            if folded >= 0x80 || foldedCased >= 0x80 { isNarrow = false }
-            lower.append(folded)
-            cased.append(foldedCased)
-            let bonus = UInt8(Bonus.between(previous, charClass))
-            info.append(bonus | charClass.rawValue << 4)
-            origins.append(offset)
-            previous = charClass
-        }
-        trimLength = Self.trimmedLength(info)
-    }
-
-    /// The common case: no folding, no marks, classes from a table.
-    private mutating func encodeASCII(_ bytes: String.UTF8View) {
-        var previous = CharClass.white
-        var offset: Int32 = 0
-        for byte in bytes {
-            let value = UInt32(byte)
-            let charClass = CharClass.of(value)
-            lower.append(charClass == .upper ? value | 0x20 : value)
-            cased.append(value)
-            info.append(UInt8(Bonus.between(previous, charClass)) | charClass.rawValue << 4)
-            origins.append(offset)
-            offset += 1
-            previous = charClass
-        }
-        trimLength = Self.trimmedLength(info)
-    }
-
-    private static func trimmedLength(_ info: [UInt8]) -> UInt16 {
-        let isWhite = { (byte: UInt8) in byte >> 4 == CharClass.white.rawValue }
-        guard let last = info.lastIndex(where: { !isWhite($0) }) else { return 0 }
-        let first = info.firstIndex(where: { !isWhite($0) }) ?? 0
-        return UInt16(clamping: last - first + 1)
     }
 }
