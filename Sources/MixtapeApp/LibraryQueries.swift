@@ -22,7 +22,7 @@ public struct LibraryQueries {
     }
 
     /// The index's ready (id, line) pairs for a `--format` template, if it keeps them.
-    public func lineSnapshot(template: String) throws -> (ids: [ItemID], lines: [String])? {
+    public func lineSnapshot(template: String) throws -> (ids: PackedStrings, lines: PackedStrings)? {
         guard indexExists else { return nil }
         return try LibraryStore(path: libraryPath).lineSnapshot(template: template)
     }

@@ -40,15 +40,17 @@ public struct SearchItems {
     public func run() throws -> Result {
         let store = LibraryQueries(libraryPath: libraryPath)
         if let snapshot = try snapshot(store) {
-            let order = try rank(lines: snapshot.lines, among: nil)
-            return Result(ids: cut(order).map { snapshot.ids[$0] }, lines: cut(order).map { snapshot.lines[$0] },
+            let order = try rank({ MatchCorpus(lines: snapshot.lines) }, count: snapshot.lines.count, among: nil)
+            return Result(ids: cut(order).map { ItemID(rawValue: snapshot.ids[$0]) },
+                          lines: cut(order).map { snapshot.lines[$0] },
                           items: [], matchCount: order.count, total: snapshot.ids.count)
         }
         let fields = template.fields.union(query.filterFields).union(sort?.fields ?? []).union(outputFields)
         let items = try store.items(fields: fields)
         let context = QueryContext(now: now, playlists: try membership(store))
         let lines = items.map(template.render)
-        var order = try rank(lines: lines, among: candidates(items, lines: lines, context: context))
+        var order = try rank({ MatchCorpus(lines: lines) }, count: lines.count,
+                             among: candidates(items, lines: lines, context: context))
         let matchCount = order.count
         if let sort { order = sort.ordered(order, of: items) }
         order = cut(order)
@@ -58,18 +60,18 @@ public struct SearchItems {
 
     /// The ready (id, line) pairs of the index, when this search needs nothing else: only text
     /// terms, no `--sort`, lines printed.
-    private func snapshot(_ store: LibraryQueries) throws -> (ids: [ItemID], lines: [String])? {
+    private func snapshot(_ store: LibraryQueries) throws -> (ids: PackedStrings, lines: PackedStrings)? {
         let onlyText = query.groups.allSatisfy { $0.filters.isEmpty }
         guard onlyText, sort == nil, outputFields.isEmpty else { return nil }
         return try store.lineSnapshot(template: template.text)
     }
 
     /// Line indices best first when the query has text terms, else `candidates` (or every
-    /// line) in library order.
-    private func rank(lines: [String], among candidates: [Int]?) throws -> [Int] {
+    /// line) in library order. The corpus is only built when there is text to match.
+    private func rank(_ corpus: () -> MatchCorpus, count: Int, among candidates: [Int]?) throws -> [Int] {
         let textQuery = TextQuery(groups: query.groups.compactMap(SearchItems.pureTextGroup))
-        guard !textQuery.isEmpty else { return candidates ?? Array(lines.indices) }
-        var matcher = Matcher(corpus: MatchCorpus(lines: lines))
+        guard !textQuery.isEmpty else { return candidates ?? Array(0..<count) }
+        var matcher = Matcher(corpus: corpus())
         return try matcher.match(textQuery, among: candidates).ranked.map(\.index)
     }
 

@@ -113,7 +113,7 @@ public final class LibraryStore: Sendable {
 
     /// The (id, line) pairs kept for `template`, in library order, or nil when there are none
     /// (never written, or dropped by a sync since).
-    public func lineSnapshot(template: String) throws -> (ids: [ItemID], lines: [String])? {
+    public func lineSnapshot(template: String) throws -> (ids: PackedStrings, lines: PackedStrings)? {
         try pool.read { db in try LineSnapshot.read(template: template, in: db) }
     }
 

@@ -38,20 +38,14 @@ enum LineSnapshot {
         try flush()
     }
 
-    static func read(template: String, in db: Database) throws -> (ids: [ItemID], lines: [String])? {
+    static func read(template: String, in db: Database) throws -> (ids: PackedStrings, lines: PackedStrings)? {
         let chunks = try Data.fetchCursor(db, sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk",
                                           arguments: [template])
-        var ids: [ItemID] = [], lines: [String] = []
+        var ids = PackedStrings(), lines = PackedStrings()
         var found = false
         while let data = try chunks.next() {
             found = true
-            let strings = StringListCodec.decode(Array(data))
-            var index = 0
-            while index + 1 < strings.count {
-                ids.append(ItemID(rawValue: strings[index]))
-                lines.append(strings[index + 1])
-                index += 2
-            }
+            StringListCodec.decodePairs(Array(data), into: &ids, &lines)
         }
         return found ? (ids, lines) : nil
     }

@@ -45,6 +45,29 @@ enum StringListCodec {
         return strings
     }
 
+    /// Decodes a list written as alternating pairs straight into two packed lists, making no
+    /// `String` (a search reads 100,000 id/line pairs and prints a few of them).
+    static func decodePairs(_ bytes: [UInt8], into first: inout PackedStrings, _ second: inout PackedStrings) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0, isFirst = true
+            while index < buffer.count {
+                var length = 0, shift = 0
+                while index < buffer.count, shift < 63 {
+                    let byte = buffer[index]
+                    index += 1
+                    length |= Int(byte & 0x7f) << shift
+                    shift += 7
+                    if byte & 0x80 == 0 { break }
+                }
+                guard length <= buffer.count - index else { break }
+                let slice = UnsafeBufferPointer(rebasing: buffer[index..<index + length])
+                if isFirst { first.append(slice) } else { second.append(slice) }
+                isFirst.toggle()
+                index += length
+            }
+        }
+    }
+
     static func encode(_ ids: [ItemID]) -> [UInt8] { encode(ids.lazy.map(\.rawValue)) }
 
     static func decodeIDs(_ bytes: [UInt8]) -> [ItemID] { decode(bytes).map(ItemID.init(rawValue:)) }

@@ -99,3 +99,22 @@ struct MatchCorpusBuildTests {
         }
     }
 }
+
+@Suite("Packed lines")
+struct PackedLinesTests {
+    @Test("a corpus from packed UTF-8 lines scores exactly like one from Strings")
+    func packedEqualsStrings() throws {
+        let lines = ["Beyonce\u{301} - Halo", "Björk - Jóga", "", "星野凛 - 夜", "ASCII only - line", "Ærø - Ω"]
+        let packed = PackedStrings(lines)
+        #expect(packed.count == lines.count)
+        #expect((0..<packed.count).map { packed[$0] } == lines)
+        let fromStrings = MatchCorpus(lines: lines), fromBytes = MatchCorpus(lines: packed)
+        for query in ["beyonce", "jo", "ae", "夜", "'line", "!halo"] {
+            let parsed = TextQuery.parse(query)
+            for index in lines.indices {
+                #expect(fromStrings.score(ofLine: index, for: parsed) == fromBytes.score(ofLine: index, for: parsed))
+                #expect(fromStrings.positions(ofLine: index, for: parsed) == fromBytes.positions(ofLine: index, for: parsed))
+            }
+        }
+    }
+}

@@ -66,11 +66,11 @@ struct LineEncoder {
 
     /// The characters `encode` stores for `texts` (their scalars less dropped marks), and how
     /// many of them are in wide lines.
-    static func measure(_ texts: ArraySlice<String>) -> (characters: Int, wide: Int) {
+    static func measure(_ texts: some LineSource, _ range: Range<Int>) -> (characters: Int, wide: Int) {
         var characters = 0, wide = 0
         EncodingTables.shared.scalars.withUnsafeBufferPointer { table in
-            for var text in texts {   // `withUTF8` is mutating; a native string is not copied
-                text.withUTF8 { bytes in
+            for index in range {
+                texts.withUTF8(index) { bytes in
                     guard bytes.reduce(0, |) >= 0x80, let source = bytes.baseAddress else {
                         characters += bytes.count
                         return
@@ -107,21 +107,24 @@ struct LineEncoder {
     /// Folds `text` and stores it as the next line.
     mutating func encode(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            let start = cursor
-            var wideStart: Int32 = -1
-            var markMap: Int32 = -1
-            if bytes.reduce(0, |) < 0x80 {
-                encodeASCII(bytes)
-            } else {
-                (wideStart, markMap) = encodeUnicode(bytes)
-            }
-            let count = cursor - start
-            (output.lines + lineIndex).initialize(to: MatchCorpus.Line(
-                start: Int32(start), count: Int32(count), wideStart: wideStart,
-                trimLength: Self.trimmedLength(output.info + start, count: count), markMap: markMap))
-            lineIndex += 1
+        text.withUTF8 { encode(utf8: $0) }
+    }
+
+    /// Folds a line given as UTF-8 and stores it as the next line.
+    mutating func encode(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        let start = cursor
+        var wideStart: Int32 = -1
+        var markMap: Int32 = -1
+        if bytes.reduce(0, |) < 0x80 {
+            encodeASCII(bytes)
+        } else {
+            (wideStart, markMap) = encodeUnicode(bytes)
         }
+        let count = cursor - start
+        (output.lines + lineIndex).initialize(to: MatchCorpus.Line(
+            start: Int32(start), count: Int32(count), wideStart: wideStart,
+            trimLength: Self.trimmedLength(output.info + start, count: count), markMap: markMap))
+        lineIndex += 1
     }
 
     /// The common case: no folding, no marks, one byte per character; the case-sensitive form

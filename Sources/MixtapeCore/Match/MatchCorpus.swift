@@ -42,7 +42,12 @@ public struct MatchCorpus: Sendable {
     /// Folds and stores `lines` on all cores; the index of a line is its position in the array,
     /// which is also the final tiebreak of the ranking (fzf's input order).
     public init(lines: [String]) {
-        self.init(lines: lines, chunkSize: Self.chunkSize)
+        self.init(lines: StringLines(strings: lines), chunkSize: Self.chunkSize)
+    }
+
+    /// Folds and stores lines held as UTF-8 bytes, without making a `String` of each.
+    public init(lines: PackedStrings) {
+        self.init(lines: PackedLines(strings: lines), chunkSize: Self.chunkSize)
     }
 
     /// Lines per parallel work item: big enough that a chunk's fixed costs vanish, small enough
@@ -55,10 +60,14 @@ public struct MatchCorpus: Sendable {
     /// costs more than the encoding itself). Encoding a line depends on nothing but the line,
     /// so the result is the same for any chunk size; the tests build with several.
     init(lines texts: [String], chunkSize: Int) {
+        self.init(lines: StringLines(strings: texts), chunkSize: chunkSize)
+    }
+
+    init(lines texts: some LineSource, chunkSize: Int) {
         let chunks = (0..<((texts.count + chunkSize - 1) / chunkSize)).map { chunk in
             chunk * chunkSize..<min((chunk + 1) * chunkSize, texts.count)
         }
-        let sizes = Self.inParallel(chunks.count) { LineEncoder.measure(texts[chunks[$0]]) }
+        let sizes = Self.inParallel(chunks.count) { LineEncoder.measure(texts, chunks[$0]) }
         var places: [LineEncoder.Place] = []
         var narrow = 0, wide = 0
         for (chunk, size) in zip(chunks, sizes) {
@@ -80,7 +89,7 @@ public struct MatchCorpus: Sendable {
                                     wideLower: wideLower, wideCased: wideCased)
                                 chunkMarkMaps = Self.inParallel(chunks.count) { chunk in
                                     var encoder = LineEncoder(into: output, at: placed[chunk])
-                                    for text in texts[chunks[chunk]] { encoder.encode(text) }
+                                    for index in chunks[chunk] { texts.withUTF8(index) { encoder.encode(utf8: $0) } }
                                     return encoder.finish()
                                 }
                             }
