@@ -2,7 +2,8 @@
 # The search half of `make bench`: `mixtape search QUERY` as a whole process (start, load,
 # match, rank, print) against `fzf --filter QUERY` on the same lines in a file, side by side in
 # one hyperfine run per query of ../shared/spec/queries.txt; then the matcher alone.
-# Expects bench/run.sh to have built the index (bench/out/bench.sqlite) first.
+# Indexes the library bench/run.sh generated (bench/out/library-$BENCH_TRACKS.xml) into an
+# index of its own, bench/out/search.sqlite.
 #
 # Environment: MIXTAPE_BIN, MATCHBENCH_BIN (else built here), BENCH_RUNS (default 10).
 set -euo pipefail
@@ -13,7 +14,8 @@ QUERIES=../shared/spec/queries.txt
 RUNS=${BENCH_RUNS:-10}
 die() { echo "bench: $*" >&2; exit 1; }
 [ -f "$QUERIES" ] || die "$QUERIES not found (../shared is needed beside the repo)"
-[ -f "$OUT/bench.sqlite" ] || die "no index at $OUT/bench.sqlite; run bash bench/run.sh first"
+LIB=$OUT/library-${BENCH_TRACKS:-100000}.xml
+[ -f "$LIB" ] || die "no $LIB; run bash bench/run.sh first (it generates the library)"
 command -v fzf >/dev/null || die "fzf is missing; install it with: sudo apt-get install -y fzf"
 if [ -z "${MIXTAPE_BIN:-}" ] || [ -z "${MATCHBENCH_BIN:-}" ]; then
 	swift build -c release --product mixtape >&2
@@ -22,7 +24,9 @@ fi
 BIN_DIR=$(swift build -c release --show-bin-path)
 MIXTAPE=${MIXTAPE_BIN:-$BIN_DIR/mixtape}
 MATCHBENCH=${MATCHBENCH_BIN:-$BIN_DIR/matchbench}
-export MIXTAPE_LIBRARY=$OUT/bench.sqlite
+export MIXTAPE_LIBRARY=$OUT/search.sqlite
+rm -f "$MIXTAPE_LIBRARY" "$MIXTAPE_LIBRARY"-wal "$MIXTAPE_LIBRARY"-shm
+"$MIXTAPE" index --quiet "$LIB"
 "$MIXTAPE" search >"$OUT/lines.txt"
 ITEMS=$(wc -l <"$OUT/lines.txt")
 
