@@ -1,8 +1,8 @@
 import MixtapeCore
 import MixtapeStore
 
-/// Read-only use cases over the index: `search` (without a query, for now), `playlists`,
-/// `sources`. None of them creates an index that does not exist yet.
+/// Read-only access to the index for the use cases: items, line snapshots, playlists,
+/// sources. None of them creates an index that does not exist yet.
 public struct LibraryQueries {
     public var libraryPath: String
 
@@ -11,14 +11,10 @@ public struct LibraryQueries {
     /// Whether there is an index at all.
     public var indexExists: Bool { LibraryStore.exists(at: libraryPath) }
 
-    /// Every item in library order, or re-sorted, cut to `limit`, with `fields` filled.
-    public func items(fields: Set<Field> = Set(Field.allCases), sort: ItemSort? = nil,
-                      limit: Int? = nil) throws -> [MediaItem] {
+    /// Every item in library order, with `fields` filled besides `id` and `source`.
+    public func items(fields: Set<Field> = Set(Field.allCases)) throws -> [MediaItem] {
         guard indexExists else { return [] }
-        var items = try LibraryStore(path: libraryPath).items(fields: fields)
-        if let sort { items = sort.sorted(items) }
-        if let limit, items.count > limit { items.removeSubrange(limit...) }
-        return items
+        return try LibraryStore(path: libraryPath).items(fields: fields)
     }
 
     /// The index's ready (id, line) pairs for a `--format` template, if it keeps them.

@@ -26,6 +26,22 @@ enum StringListCodec {
     /// Decodes what `encode` wrote; a damaged tail is dropped rather than trusted.
     static func decode(_ bytes: [UInt8]) -> [String] {
         var strings: [String] = []
+        forEach(in: bytes) { strings.append(String(decoding: $0, as: UTF8.self)) }
+        return strings
+    }
+
+    /// Decodes a list written as alternating pairs straight into two packed lists, making no
+    /// `String` (a search reads 100,000 id/line pairs and prints a few of them).
+    static func decodePairs(_ bytes: [UInt8], into first: inout PackedStrings, _ second: inout PackedStrings) {
+        var isFirst = true
+        forEach(in: bytes) { slice in
+            if isFirst { first.append(slice) } else { second.append(slice) }
+            isFirst.toggle()
+        }
+    }
+
+    /// Hands each encoded string's bytes to `body`, in order; stops at a damaged length.
+    private static func forEach(in bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
@@ -37,32 +53,8 @@ enum StringListCodec {
                     shift += 7
                     if byte & 0x80 == 0 { break }
                 }
-                guard length <= buffer.count - index else { break }
-                strings.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<index + length]), as: UTF8.self))
-                index += length
-            }
-        }
-        return strings
-    }
-
-    /// Decodes a list written as alternating pairs straight into two packed lists, making no
-    /// `String` (a search reads 100,000 id/line pairs and prints a few of them).
-    static func decodePairs(_ bytes: [UInt8], into first: inout PackedStrings, _ second: inout PackedStrings) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0, isFirst = true
-            while index < buffer.count {
-                var length = 0, shift = 0
-                while index < buffer.count, shift < 63 {
-                    let byte = buffer[index]
-                    index += 1
-                    length |= Int(byte & 0x7f) << shift
-                    shift += 7
-                    if byte & 0x80 == 0 { break }
-                }
-                guard length <= buffer.count - index else { break }
-                let slice = UnsafeBufferPointer(rebasing: buffer[index..<index + length])
-                if isFirst { first.append(slice) } else { second.append(slice) }
-                isFirst.toggle()
+                guard length <= buffer.count - index else { return }
+                body(UnsafeBufferPointer(rebasing: buffer[index..<index + length]))
                 index += length
             }
         }
