@@ -17,8 +17,12 @@ demo: build
 	@rm -f $(DEMO_LIBRARY) $(DEMO_LIBRARY)-wal $(DEMO_LIBRARY)-shm
 	@echo '$$ mixtape index samples/Library.xml samples/Library-windows.xml'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index samples/Library.xml samples/Library-windows.xml
-	@echo; echo '$$ mixtape search --sort year- --limit 10 --format "{year}  {artist} - {title}"'
-	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search --sort year- --limit 10 --format '{year}  {artist} - {title}'
+	@echo; echo '$$ mixtape search beyonce    # fzf ranking; accents fold both ways'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search beyonce
+	@echo; echo '$$ mixtape search "lantern year:2015.." --format "{year}  {artist} - {title}"'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search 'lantern year:2015..' --format '{year}  {artist} - {title}'
+	@echo; echo '$$ mixtape search --sort year- --limit 5 --format "{year}  {artist} - {title}"'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search --sort year- --limit 5 --format '{year}  {artist} - {title}'
 	@echo; echo '$$ mixtape playlists'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) playlists
 	@echo; echo '$$ mixtape sources'

@@ -23,6 +23,12 @@ public struct LibraryQueries {
         return try LibraryStore(path: libraryPath).lineSnapshot(template: template)
     }
 
+    /// The saved selection, in the order items were selected.
+    public func selection() throws -> [ItemID] {
+        guard indexExists else { return [] }
+        return try LibraryStore(path: libraryPath).selection()
+    }
+
     /// Every playlist with its folder path.
     public func playlists() throws -> [(playlist: Playlist, path: String)] {
         guard indexExists else { return [] }

@@ -47,7 +47,7 @@ public struct SearchItems {
         }
         let fields = template.fields.union(query.filterFields).union(sort?.fields ?? []).union(outputFields)
         let items = try store.items(fields: fields)
-        let context = QueryContext(now: now, playlists: try membership(store))
+        let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
         let lines = items.map(template.render)
         var order = try rank({ MatchCorpus(lines: lines) }, count: lines.count,
                              among: candidates(items, lines: lines, context: context))
@@ -103,6 +103,14 @@ public struct SearchItems {
     private static func pureTextGroup(_ group: QueryGroup) -> [TextTerm]? {
         guard group.filters.isEmpty, !group.textTerms.isEmpty else { return nil }
         return group.textTerms.map(\.term)
+    }
+
+    /// The saved selection, loaded only when the query says `selected:`.
+    private func selection(_ store: LibraryQueries) throws -> Set<ItemID> {
+        let needsSelection = query.groups.contains { group in
+            group.filters.contains { if case .selected = $0.condition { true } else { false } }
+        }
+        return needsSelection ? Set(try store.selection()) : []
     }
 
     /// Playlist members, loaded only when the query names a playlist.

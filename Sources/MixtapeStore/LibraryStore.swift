@@ -139,6 +139,29 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    // MARK: selection
+
+    /// The selected ids, in the order they were selected.
+    public func selection() throws -> [ItemID] {
+        try pool.read { db in try SelectionStore.ids(in: db) }
+    }
+
+    /// Edits the selection in one transaction: `add` appends ids not yet selected, `remove`
+    /// removes, `toggle` does either per id, `clear` empties it. Returns (added, removed).
+    public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = []) throws -> (added: Int, removed: Int) {
+        try pool.write { db in
+            switch edit {
+            case .add: return (try SelectionStore.add(ids, in: db), 0)
+            case .remove: return (0, try SelectionStore.remove(ids, in: db))
+            case .clear: return (0, try SelectionStore.clear(in: db))
+            case .toggle:
+                let selected = Set(try SelectionStore.ids(in: db))
+                let (on, off) = (ids.filter { !selected.contains($0) }, ids.filter(selected.contains))
+                return (try SelectionStore.add(on, in: db), try SelectionStore.remove(off, in: db))
+            }
+        }
+    }
+
     // MARK: helpers
 
     private static func sourceID(for record: SourceRecord, in db: Database) throws -> Int64 {

@@ -58,6 +58,14 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: selection") { db in
+            try db.execute(sql: """
+                CREATE TABLE selection (
+                    item_id TEXT PRIMARY KEY,
+                    position INTEGER NOT NULL UNIQUE
+                );
+                """)
+        }
         return migrator
     }
 

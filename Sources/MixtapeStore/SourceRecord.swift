@@ -62,6 +62,11 @@ public struct SourceReadout: Sendable {
     }
 }
 
+/// An edit of the saved selection.
+public enum SelectionEdit: String, Sendable {
+    case add, remove, toggle, clear
+}
+
 /// What bringing one source up to date changed.
 public struct SyncCounts: Hashable, Sendable {
     public var added = 0, updated = 0, removed = 0, unchanged = 0

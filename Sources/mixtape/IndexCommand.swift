@@ -101,7 +101,9 @@ struct IndexOutput {
         var line = "indexed \(sources): \(report.items.grouped) items (\(report.added.grouped) added, "
             + "\(report.updated.grouped) updated, \(report.removed.grouped) removed, "
             + "\(report.unchanged.grouped) unchanged), \(report.playlists.grouped) playlists"
-        if !report.warnings.isEmpty { line += ", \(report.warnings.count.grouped) warnings" }
+        if !report.warnings.isEmpty {
+            line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
+        }
         if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
         return line + String(format: " in %.2f s", report.seconds)
     }

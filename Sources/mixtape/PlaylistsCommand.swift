@@ -77,7 +77,7 @@ enum PlaylistTree {
 
     private static func label(_ playlist: Playlist) -> String {
         if playlist.isFolder { return playlist.name + "/" }
-        var notes = ["\(playlist.items.count.grouped) items"]
+        var notes = [playlist.items.count == 1 ? "1 item" : "\(playlist.items.count.grouped) items"]
         if playlist.isSmart { notes.append("smart") }
         if playlist.isMaster { notes.append("library") }
         if playlist.missing > 0 { notes.append("\(playlist.missing) missing") }

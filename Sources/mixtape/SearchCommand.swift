@@ -26,16 +26,8 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Query terms and field filters (see spec/query.md).", valueName: "query"))
     var query: [String] = []
 
-    /// The query as one string, as fzf would see it.
-    var queryText: String { QueryArguments.join(query) }
-
     func run() throws {
-        let parsed: Query
-        do {
-            parsed = try Query(parsing: queryText).restricted(to: scope)
-        } catch {
-            throw CommandFailure(message: "query syntax error:\n" + error.render(query: queryText), status: .usage)
-        }
+        let parsed = try QueryWords.parse(query, scope: scope)
         var search = SearchItems(libraryPath: libraryOptions.libraryPath, query: parsed,
                                  now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
         search.template = list.template

@@ -1,0 +1,28 @@
+/// M3U8 (and legacy-named `.m3u`): extended M3U in UTF-8 without a BOM, `\n` line ends.
+///
+/// ```
+/// #EXTM3U
+/// #EXTINF:245,Björk - Jóga
+/// /Music/Björk/Jóga.m4a
+/// ```
+/// Paths are written plain (not percent-encoded); streams as their URLs. `#EXTINF` gives whole
+/// seconds, rounded down, or -1 when unknown. A relative path that starts with `#` is written
+/// `./#…`, which names the same file but is not a comment; a path with a line break cannot be
+/// written and is skipped. `.m3u` gets the same bytes: every current player reads M3U as UTF-8
+/// when it is valid UTF-8.
+public enum M3UWriter: PlaylistWriter {
+    /// The playlist; `name` is not written (M3U has no standard place for it).
+    public static func write(name: String, entries: [PlaylistEntry]) -> PlaylistWriteResult {
+        var text = "#EXTM3U\n"
+        var skipped: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            guard PlaylistLineText.fitsOnLine(entry.path) else {
+                skipped.append(index)
+                continue
+            }
+            text += "#EXTINF:\(entry.seconds),\(PlaylistLineText.display(entry))\n"
+            text += (entry.path.hasPrefix("#") ? "./" + entry.path : entry.path) + "\n"
+        }
+        return PlaylistWriteResult(bytes: Array(text.utf8), skipped: skipped)
+    }
+}

@@ -1,0 +1,38 @@
+/// One entry of a playlist to write: everything any format needs, already resolved, so writers
+/// only format. The same item may appear in several entries (playlists keep repeats).
+public struct PlaylistEntry: Hashable, Sendable {
+    /// The final path or URL to write, after `--map-prefix` and `--relative`.
+    public var path: String
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+    public var trackNumber: Int64?
+    public var durationMs: Int64?
+    /// The item the entry plays: the JSON format writes it whole, the iTunes format takes its
+    /// Persistent ID and uses its id to list a repeated item once under `Tracks`.
+    public var item: MediaItem?
+
+    /// An entry from its parts (tests, or entries with no item behind them).
+    public init(path: String, title: String? = nil, artist: String? = nil, album: String? = nil,
+                trackNumber: Int64? = nil, durationMs: Int64? = nil, item: MediaItem? = nil) {
+        self.path = path
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.trackNumber = trackNumber
+        self.durationMs = durationMs
+        self.item = item
+    }
+
+    /// An entry for `item` at `path` (the item's location after mapping), with its metadata.
+    public init(item: MediaItem, path: String) {
+        self.init(path: path, title: item.title, artist: item.artist, album: item.album,
+                  trackNumber: item.trackNumber, durationMs: item.durationMs, item: item)
+    }
+
+    /// Whole seconds (rounded down), or -1 when unknown, as M3U and PLS write lengths.
+    var seconds: Int64 {
+        guard let durationMs, durationMs >= 0 else { return -1 }
+        return durationMs / 1000
+    }
+}

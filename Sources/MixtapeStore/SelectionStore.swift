@@ -1,0 +1,42 @@
+import GRDB
+import MixtapeCore
+
+/// The saved selection: item ids in the order they were selected (spec/picker.md).
+///
+/// It holds identities, never rows: an id stays selected when its item is re-read, renumbered
+/// or even gone from its source (it is then reported as missing, not dropped). Edits are
+/// small single transactions; they do not take the index/watch writer lock, and SQLite's busy
+/// timeout lets them wait out an index transaction.
+enum SelectionStore {
+    static func ids(in db: Database) throws -> [ItemID] {
+        try String.fetchAll(db, sql: "SELECT item_id FROM selection ORDER BY position").map(ItemID.init(rawValue:))
+    }
+
+    /// Appends the ids not yet selected, in the given order; returns how many were new.
+    static func add(_ ids: [ItemID], in db: Database) throws -> Int {
+        var next = try Int64.fetchOne(db, sql: "SELECT coalesce(max(position), 0) + 1 FROM selection") ?? 1
+        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO selection (item_id, position) VALUES (?, ?)")
+        var added = 0
+        for id in ids {
+            try insert.execute(arguments: [id.rawValue, next])
+            if db.changesCount > 0 { added += 1; next += 1 }
+        }
+        return added
+    }
+
+    /// Removes these ids; returns how many were selected.
+    static func remove(_ ids: [ItemID], in db: Database) throws -> Int {
+        let delete = try db.makeStatement(sql: "DELETE FROM selection WHERE item_id = ?")
+        var removed = 0
+        for id in ids {
+            try delete.execute(arguments: [id.rawValue])
+            removed += db.changesCount
+        }
+        return removed
+    }
+
+    static func clear(in db: Database) throws -> Int {
+        try db.execute(sql: "DELETE FROM selection")
+        return db.changesCount
+    }
+}

@@ -1,0 +1,14 @@
+import MixtapeCore
+
+/// Query words from the command line → a `Query`, or a usage failure (exit 2) that shows the
+/// query with a caret under the bad term. Shared by every command that takes a query.
+enum QueryWords {
+    static func parse(_ words: [String], scope: Scope = .all) throws -> Query {
+        let text = QueryArguments.join(words)
+        do {
+            return try Query(parsing: text).restricted(to: scope)
+        } catch {
+            throw CommandFailure(message: "query syntax error:\n" + error.render(query: text), status: .usage)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The saved selection is a list of identities (spec/picker.md): it survives filtering,
+/// sorting, re-indexing and re-exports, in the order items were selected.
+@Suite("The selection")
+struct SelectionTests {
+    @Test("select add/remove/toggle/clear/list by query and by id, in the order selected")
+    func editing() throws {
+        let scratch = try SearchTests.indexed()
+        // Ids in search order (text matches the default line; `--format {id}` would match ids).
+        func ids(_ query: String) throws -> [String] {
+            try scratch.run(["search", "--json", query]).records.compactMap { $0["id"] as? String }
+        }
+        let harbour = try ids("'harbour lights"), beyonce = try ids("beyonce")
+        #expect(harbour.count > 3 && beyonce.count == 2)
+        #expect(try scratch.run(["select", "add", "'harbour lights"]).status == 0)
+        #expect(try scratch.run(["select", "add", "beyonce"]).status == 0)
+        #expect(try scratch.run(["select", "add", "beyonce"]).status == 0, "adding again changes nothing")
+        // In the order selected: search order within each add.
+        #expect(try scratch.run(["select", "list", "--format", "{id}"]).lines == harbour + beyonce)
+        let selected = try ids("selected:yes")
+        #expect(Set(selected) == Set(harbour + beyonce))
+        #expect(try scratch.run(["search", "!selected:yes"]).lines.count == 54 - selected.count)
+        #expect(try scratch.run(["select", "toggle", "beyonce"]).status == 0)
+        #expect(try scratch.run(["select", "list", "--format", "{id}"]).lines == harbour)
+        let first = try #require(try scratch.run(["select", "list", "--json"]).records.first?["id"] as? String)
+        #expect(try scratch.run(["select", "remove", "--id", first]).status == 0)
+        #expect(try scratch.run(["select", "list", "--format", "{id}"]).lines == Array(harbour.dropFirst()))
+        let unknown = try scratch.run(["select", "add", "--id", "itunes:NOPE"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("itunes:NOPE"))
+        #expect(try scratch.run(["select", "add", "year:19x0"]).status == 2)
+        #expect(try scratch.run(["select", "clear"]).status == 0)
+        #expect(try scratch.run(["select", "list"]).stdout.isEmpty)
+    }
+
+    @Test("40 items selected one by one in random order survive a re-export that renumbers, reorders and deletes",
+          .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"))
+    func identityAcrossReexport() throws {
+        let scratch = MixtapeProcess()
+        let path = scratch.folder + "/Library.xml"
+        let generated = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "600",
+            "--playlists", "10", "--seed", "8", "--out", path])
+        try #require(generated.status == 0, "\(generated.stderr)")
+        try #require(try scratch.run(["index", path]).status == 0)
+        var generator = SystemRandomNumberGenerator()
+        let all = try scratch.run(["search", "--format", "{id}"]).lines
+        let picked = Array(all.shuffled(using: &generator).prefix(40))
+        for id in picked { try #require(try scratch.run(["select", "add", "--id", id]).status == 0) }
+        #expect(try scratch.run(["select", "list", "--format", "{id}"]).lines == picked)
+
+        // Delete the 7th selected track in a re-export that renumbers and reorders everything.
+        let victim = String(picked[6].dropFirst("itunes:".count))
+        let script = try scratch.write("reexport.py", """
+            import os, plistlib, random, sys
+            path, victim = sys.argv[1], sys.argv[2]
+            lib = plistlib.load(open(path, 'rb'))
+            tracks = [t for t in lib['Tracks'].values() if t['Persistent ID'].upper() != victim]
+            random.Random(9).shuffle(tracks)
+            renumber = {}
+            for n, t in enumerate(tracks):
+                renumber[t['Track ID']] = 50000 + n
+                t['Track ID'] = renumber[t['Track ID']]
+            lib['Tracks'] = {str(t['Track ID']): t for t in tracks}
+            for pl in lib.get('Playlists', []):
+                if 'Playlist Items' in pl:
+                    pl['Playlist Items'] = [{'Track ID': renumber[i['Track ID']]} for i in pl['Playlist Items'] if i['Track ID'] in renumber]
+            plistlib.dump(lib, open(path + '.tmp', 'wb'))
+            os.rename(path + '.tmp', path)
+            """)
+        usleep(20_000)
+        try #require(try MixtapeProcess.execute("/usr/bin/env", ["python3", script, path, victim]).status == 0)
+        let reindexed = try scratch.run(["index", "--json"])
+        #expect(reindexed.records.first?["removed"] as? Int == 1)
+
+        let listed = try scratch.run(["select", "list", "--json"]).records
+        #expect(listed.compactMap { $0["id"] as? String } == picked)
+        #expect(listed.enumerated().allSatisfy { offset, record in
+            (record["missing"] as? Bool == true) == (offset == 6)
+        })
+        // TODO(issue 4): export-playlist from the selection gives 39 entries in this order.
+    }
+}
