@@ -15,8 +15,8 @@ struct Mixtape: ParsableCommand {
             else ~/.local/share/mixtape/library.sqlite (or --library PATH).
             """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, SearchCommand.self, SelectCommand.self, PlaylistsCommand.self,
-                      SourcesCommand.self]
+        subcommands: [IndexCommand.self, SearchCommand.self, SelectCommand.self, ExportCommand.self,
+                      PlaylistsCommand.self, SourcesCommand.self]
     )
 
     static func main() {

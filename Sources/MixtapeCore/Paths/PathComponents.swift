@@ -34,9 +34,9 @@ struct PathComponents {
         }
         guard components.count >= 2, components[0].isEmpty else { return nil }
         guard components[1].isEmpty else { return 1 }
-        // `//server/share`: a UNC root, or `///x`, which POSIX reads as `/x`.
-        if components.count >= 3, components[2].isEmpty { return 1 }
-        return components.count >= 4 && !components[2].isEmpty ? 4 : nil
+        // `/` alone, `///x` (which POSIX reads as `/x`), or `//server/share`: a UNC root.
+        if components.count == 2 || components[2].isEmpty { return 1 }
+        return components.count >= 4 ? 4 : nil
     }
 
     /// Whether two components name the same thing: canonically equivalent text (Swift's `==`,

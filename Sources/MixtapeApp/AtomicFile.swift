@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers see the old content or the new, never a part: a temporary
+/// file beside the target, flushed to disk, then renamed over it. A failed write leaves any
+/// earlier file untouched (spec/cli.md, export-playlist).
+enum AtomicFile {
+    #if canImport(Glibc)
+    private static let systemWrite = Glibc.write
+    #else
+    private static let systemWrite = Darwin.write
+    #endif
+
+    struct Failure: Error {
+        var path: String
+        var reason: String
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw Failure(path: path, reason: reason)
+            }
+            offset += written
+        }
+        let synced = fsync(fd) == 0
+        let closed = close(fd) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import MixtapeCore
+import MixtapeStore
+
+/// The `export-playlist` use case (spec/cli.md): items chosen by identity (the selection, a
+/// query or an indexed playlist) become a playlist file whose paths work on the machine that
+/// plays it: Locations mapped by `--map-prefix`, optionally made relative, checked for
+/// existence, and written atomically.
+public struct ExportPlaylist {
+    /// Where the entries come from.
+    public enum Source: Sendable {
+        case selection
+        case query(Query)
+        /// A playlist name, folder path (`Road Trips/Europe/Iceland 2019`) or id.
+        case playlist(String)
+    }
+
+    /// What to do with entries whose file does not exist here after mapping.
+    public enum Missing: String, CaseIterable, Sendable {
+        case keep, skip, fail
+    }
+
+    public var libraryPath: String
+    public var source: Source = .selection
+    public var format: PlaylistFormat = .m3u8
+    public var mapping = PathMapping(rules: [])
+    /// Write paths relative to this folder (the playlist's), when set.
+    public var relativeTo: String?
+    public var missing: Missing = .keep
+    public var now: Timestamp
+
+    public init(libraryPath: String, now: Timestamp) {
+        self.libraryPath = libraryPath
+        self.now = now
+    }
+
+    /// What was exported, and what could not be.
+    public struct Outcome: Sendable {
+        public var name: String
+        public var bytes: [UInt8]
+        public var entries = 0
+        /// Selected ids whose item is no longer in the index.
+        public var goneFromIndex: [ItemID] = []
+        /// Entries with no Location (cloud-only tracks): nothing to list.
+        public var withoutLocation = 0
+        /// Mapped paths that do not exist here (kept or skipped per `missing`).
+        public var missingFiles: [String] = []
+        /// Entries the format cannot hold (a path with a line break).
+        public var unwritable = 0
+    }
+
+    /// Builds the playlist; throws `ExportError.missingFiles` under `--missing fail`.
+    public func run() throws -> Outcome {
+        let store = LibraryQueries(libraryPath: libraryPath)
+        let (name, ids) = try resolve(store)
+        var byID: [ItemID: MediaItem] = [:]
+        for item in try store.items() { byID[item.id] = item }
+        var outcome = Outcome(name: name, bytes: [])
+        var entries: [PlaylistEntry] = []
+        for id in ids {
+            guard let item = byID[id] else { outcome.goneFromIndex.append(id); continue }
+            guard let location = item.location else { outcome.withoutLocation += 1; continue }
+            guard var path = place(location, missingFiles: &outcome.missingFiles) else { continue }
+            if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
+            entries.append(PlaylistEntry(item: item, path: path))
+        }
+        if missing == .fail, !outcome.missingFiles.isEmpty {
+            throw ExportError.missingFiles(outcome.missingFiles)
+        }
+        let written = format.write(name: name, entries: entries)
+        outcome.bytes = written.bytes
+        outcome.entries = entries.count - written.skipped.count
+        outcome.unwritable = written.skipped.count
+        return outcome
+    }
+
+    /// The mapped path of a Location as it exists here, or nil when `--missing skip` drops it.
+    private func place(_ location: String, missingFiles: inout [String]) -> String? {
+        guard !PlayablePath.isURL(location) else { return location }
+        let mapped = mapping.map(location)
+        if let found = PlayablePath.existing(mapped) { return found }
+        missingFiles.append(mapped)
+        return missing == .skip ? nil : mapped
+    }
+
+    /// The playlist's name and its item ids in order, repeats kept.
+    private func resolve(_ store: LibraryQueries) throws -> (String, [ItemID]) {
+        switch source {
+        case .selection:
+            return ("Selection", try store.selection())
+        case .query(let query):
+            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids)
+        case .playlist(let reference):
+            let playlist = try PlaylistLookup.find(reference, in: try store.playlists())
+            return (playlist.name, playlist.items)
+        }
+    }
+}
+
+/// Why an export stopped.
+public enum ExportError: Error, Sendable {
+    /// `--missing fail` and these mapped paths do not exist.
+    case missingFiles([String])
+    /// No playlist has that name, path or id; close names offered.
+    case noPlaylist(String, suggestions: [String])
+    /// Several playlists share the name; their folder paths tell them apart.
+    case ambiguousPlaylist(String, paths: [String])
+}
+
+extension ExportPlaylist {
+    /// Writes the playlist to `path` atomically (exit 73 territory when it cannot).
+    public func write(to path: String) throws -> Outcome {
+        let outcome = try run()
+        try AtomicFile.write(outcome.bytes, to: path)
+        return outcome
+    }
+
+    /// `--all-playlists DIR`: every playlist of the index, folders mirrored as subfolders. The
+    /// library's master playlist and iTunes' own (Music, Movies, Podcasts…) are skipped unless
+    /// `includeSpecial`; smart playlists are written with the members the export listed.
+    public func writeAll(into folder: String, includeSpecial: Bool) throws -> [(path: String, outcome: Outcome)] {
+        var results: [(String, Outcome)] = []
+        for (playlist, path) in try LibraryQueries(libraryPath: libraryPath).playlists() where !playlist.isFolder {
+            if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }
+            let file = folder + "/" + ExportPlaylist.fileName(forPlaylistPath: path) + "." + format.fileExtension
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            var one = self
+            one.source = .playlist(playlist.id.rawValue)
+            if relativeTo != nil { one.relativeTo = (file as NSString).deletingLastPathComponent }
+            results.append((file, try one.write(to: file)))
+        }
+        return results
+    }
+
+    /// A playlist path as a relative file path: folders become folders, and a `/` inside a
+    /// name (written `\/` in playlist paths) becomes `∕` (U+2215), which looks the same.
+    static func fileName(forPlaylistPath path: String) -> String {
+        var components: [String] = [], current = ""
+        var escaped = false
+        for character in path {
+            if escaped { current.append(character == "/" ? "\u{2215}" : character); escaped = false }
+            else if character == "\\" { escaped = true }
+            else if character == "/" { components.append(current); current = "" }
+            else { current.append(character) }
+        }
+        components.append(current)
+        return components.map { $0 == "." || $0 == ".." || $0.isEmpty ? "_" + $0 : $0 }.joined(separator: "/")
+    }
+}
+
+extension AtomicFile.Failure: CustomStringConvertible {
+    var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,72 @@
+/// XML 1.0 character data for the XML formats (XSPF, the iTunes plist): escaping on the way out,
+/// entity decoding on the way back in.
+enum XMLText {
+    /// The text escaped for element content or an attribute: `& < > " '` as entities, CR as
+    /// `&#13;` (a raw CR would be read back as LF), and every character XML 1.0 cannot hold
+    /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) dropped, since no escape exists
+    /// for them and one would make the whole file unreadable.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\r": out += "&#13;"
+            case _ where !isLegal(scalar): continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether XML 1.0 can hold the scalar at all (surrogates cannot occur in a Swift String).
+    static func isLegal(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0a, 0x0d: true
+        case 0..<0x20, 0xfffe, 0xffff: false
+        default: true
+        }
+    }
+
+    /// Character data with its entity and character references decoded: the five predefined
+    /// entities and `&#…;` / `&#x…;`. An unknown or malformed reference is kept as written.
+    /// Works on scalars, not `Character`s, so a combining mark after `;` cannot hide it.
+    static func unescaped(_ text: Substring) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            guard scalar == "&",
+                  let end = scalars[index..<min(index + 12, scalars.count)].firstIndex(of: ";"),
+                  let decoded = reference(String(String.UnicodeScalarView(scalars[index..<end]))) else {
+                out.append(scalar)
+                continue
+            }
+            out.append(decoded)
+            index = end + 1
+        }
+        return String(out)
+    }
+
+    private static func reference(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default: break
+        }
+        guard name.first == "#" else { return nil }
+        let digits = name.dropFirst()
+        let value = digits.first == "x" || digits.first == "X"
+            ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        return value.flatMap(Unicode.Scalar.init)
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import MixtapeApp
+import MixtapeCore
+
+/// `mixtape export-playlist`: a playlist file from the selection, a query or an iTunes
+/// playlist, with paths that work where it is played.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-playlist",
+        abstract: "Write a playlist from the selection (default), a --query, a --playlist or --all-playlists.",
+        discussion: """
+            Formats: m3u8, m3u, pls, xspf, itunes (a plist Music.app imports), json; the default \
+            comes from the output's extension. --map-prefix /Users/sam/Music=/srv/music rewrites \
+            the Mac paths of an export for the machine that plays it (longest prefix wins; NFC/NFD \
+            and drive-letter case do not matter).
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: "Export the items this query finds, best first.")
+    var query: String?
+
+    @Option(help: ArgumentHelp("An indexed playlist: name, folder path (Folder/Sub/Name) or id.", valueName: "name"))
+    var playlist: String?
+
+    @Option(name: .customLong("all-playlists"), help: ArgumentHelp("Write every playlist under this folder.", valueName: "dir"))
+    var allPlaylists: String?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The playlist file, or - for standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes or json.", valueName: "format"))
+    var format: PlaylistFormat?
+
+    @Option(name: .customLong("map-prefix"), help: ArgumentHelp("Rewrite paths starting with FROM to start with TO.", valueName: "from=to"))
+    var mapPrefix: [String] = []
+
+    @Flag(help: "Write paths relative to the playlist's folder.")
+    var relative = false
+
+    @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail.", valueName: "mode"))
+    var missing: ExportPlaylist.Missing = .keep
+
+    @Flag(name: .customLong("include-special"), help: "With --all-playlists, also the library and iTunes' own playlists.")
+    var includeSpecial = false
+
+    func validate() throws {
+        if [query, playlist, allPlaylists].compactMap({ $0 }).count > 1 {
+            throw ValidationError("give at most one of --query, --playlist and --all-playlists")
+        }
+        if allPlaylists == nil, output == nil { throw ValidationError("give -o FILE, or -o - for standard output") }
+        if allPlaylists == nil, resolvedFormat == nil {
+            throw ValidationError(output == "-" ? "-o - needs --format" : "cannot tell the format from \(output ?? ""); give --format")
+        }
+        do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
+    }
+
+    var resolvedFormat: PlaylistFormat? {
+        format ?? output.flatMap { PlaylistFormat(fileExtension: ($0 as NSString).pathExtension) }
+    }
+
+    func run() throws {
+        var export = ExportPlaylist(libraryPath: libraryOptions.libraryPath,
+                                    now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+        export.format = resolvedFormat ?? .m3u8
+        export.mapping = try PathMapping(parsing: mapPrefix)
+        export.missing = missing
+        if let query { export.source = .query(try QueryWords.parse([query])) }
+        if let playlist { export.source = .playlist(playlist) }
+        do {
+            if let allPlaylists {
+                export.relativeTo = relative ? allPlaylists : nil
+                for (path, outcome) in try export.writeAll(into: allPlaylists, includeSpecial: includeSpecial) {
+                    report(outcome, to: path)
+                }
+            } else if output == "-" {
+                export.relativeTo = relative ? FileManager.default.currentDirectoryPath : nil
+                let outcome = try export.run()
+                FileHandle.standardOutput.write(Data(outcome.bytes))
+                report(outcome, to: "standard output")
+            } else if let output {
+                let absolute = (output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output)
+                export.relativeTo = relative ? (absolute as NSString).deletingLastPathComponent : nil
+                report(try export.write(to: output), to: output)
+            }
+        } catch let failure as ExportError {
+            throw ExportCommand.failure(failure)
+        } catch {
+            throw CommandFailure(message: "\(error)", status: .cannotWrite)
+        }
+    }
+
+    /// A summary and the warnings of one export, on stderr.
+    private func report(_ outcome: ExportPlaylist.Outcome, to destination: String) {
+        for id in outcome.goneFromIndex.prefix(20) {
+            Messages.error("warning: \(id) is selected but no longer in the index; not exported")
+        }
+        guard !libraryOptions.quiet else { return }
+        var notes: [String] = []
+        if outcome.withoutLocation > 0 { notes.append("\(outcome.withoutLocation) without a location (cloud-only)") }
+        if !outcome.missingFiles.isEmpty {
+            notes.append("\(outcome.missingFiles.count) missing here (\(missing == .skip ? "skipped" : "kept"))")
+        }
+        if !outcome.goneFromIndex.isEmpty { notes.append("\(outcome.goneFromIndex.count) gone from the index") }
+        if outcome.unwritable > 0 { notes.append("\(outcome.unwritable) with a line break in the path, left out") }
+        Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
+    }
+
+    private static func failure(_ error: ExportError) -> CommandFailure {
+        switch error {
+        case .missingFiles(let paths):
+            let shown = paths.prefix(5).joined(separator: "\n  ")
+            return CommandFailure(message: "\(paths.count) files do not exist here (--missing fail):\n  \(shown)",
+                                  status: .noMatch)
+        case .noPlaylist(let name, let suggestions):
+            let hint = suggestions.isEmpty ? "`mixtape playlists` lists them" : "did you mean: " + suggestions.joined(separator: ", ")
+            return CommandFailure(message: "no playlist \"\(name)\"; \(hint)", status: .usage)
+        case .ambiguousPlaylist(let name, let paths):
+            return CommandFailure(message: "several playlists are named \"\(name)\"; give one of: "
+                                  + paths.joined(separator: ", "), status: .usage)
+        }
+    }
+}
+
+extension PlaylistFormat: ExpressibleByArgument {}
+extension ExportPlaylist.Missing: ExpressibleByArgument {}

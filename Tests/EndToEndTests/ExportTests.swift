@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// `export-playlist` end to end: every format read back gives exactly the ordered Locations
+/// plistlib reads from the export, repeats included; paths are mapped; files are written
+/// atomically.
+@Suite("export-playlist", .serialized)
+struct ExportTests {
+    /// For each export file: index it, export every playlist in four formats, read each file
+    /// back (m3u8/pls by line, xspf with ElementTree after `xmllint --noout`, itunes with
+    /// plistlib) and compare with plistlib's ordered, decoded Locations. Prints "N passed, M failed".
+    static let roundTrip = #"""
+        import json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
+        import xml.etree.ElementTree as ET
+        mixtape, files = sys.argv[1], sys.argv[2:]
+        def decode(url):
+            if not url.lower().startswith('file:'): return url
+            parts = urllib.parse.urlsplit(url)
+            path = urllib.parse.unquote(parts.path, encoding='utf-8', errors='replace')
+            if re.match(r'^/[A-Za-z]:[/\\]', path): path = path[1:]
+            if parts.netloc and parts.netloc.lower() != 'localhost': path = '//' + parts.netloc + path
+            return path
+        def read_back(fmt, path):
+            data = open(path, 'rb').read()
+            if fmt == 'm3u8':
+                return [l for l in data.decode('utf-8').split('\n') if l and not l.startswith('#')]
+            if fmt == 'pls':
+                found = dict(re.findall(r'^File(\d+)=(.*)$', data.decode('utf-8'), re.M))
+                return [found[k] for k in sorted(found, key=int)]
+            if fmt == 'xspf':
+                subprocess.run(['xmllint', '--noout', path], check=True)
+                ns = {'x': 'http://xspf.org/ns/0/'}
+                return [decode(e.text) for e in ET.parse(path).getroot().findall('.//x:track/x:location', ns)]
+            lib = plistlib.loads(data)
+            tracks = lib['Tracks']
+            return [decode(tracks[str(i['Track ID'])]['Location']) for i in lib['Playlists'][0].get('Playlist Items', [])]
+        passed = failed = 0
+        for source in files:
+            lib = plistlib.load(open(source, 'rb'))
+            tracks = {t['Track ID']: t for t in lib.get('Tracks', {}).values()}
+            # Tracks sharing a Persistent ID are one item (the later wins, json.md): their
+            # entries cannot round-trip per track, as check_fidelity.py also leaves them out.
+            pids = [str(t.get('Persistent ID', '')).upper() for t in tracks.values()]
+            shared = {tid for tid, t in tracks.items() if pids.count(str(t.get('Persistent ID', '')).upper()) > 1}
+            with tempfile.TemporaryDirectory() as tmp:
+                env = dict(os.environ, MIXTAPE_LIBRARY=tmp + '/l.sqlite')
+                subprocess.run([mixtape, 'index', '-q', source], env=env, check=True)
+                listed = subprocess.run([mixtape, 'playlists', '--json'], env=env, capture_output=True, check=True)
+                ids = [json.loads(l)['id'] for l in listed.stdout.decode().splitlines()]
+                playlists = [p for p in lib.get('Playlists', []) if 'Playlist Persistent ID' in p and not p.get('Folder')]
+                for pl in playlists:
+                    pid = 'itunes-playlist:' + pl['Playlist Persistent ID'].upper()
+                    if pid not in ids: continue
+                    if any(i['Track ID'] in shared for i in pl.get('Playlist Items', [])):
+                        print('skipped %s %r: tracks share a Persistent ID' % (os.path.basename(source), pl.get('Name')))
+                        continue
+                    want = [decode(tracks[i['Track ID']]['Location']) for i in pl.get('Playlist Items', [])
+                            if i['Track ID'] in tracks and 'Location' in tracks[i['Track ID']]]
+                    for fmt, ext in [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]:
+                        out = tmp + '/p.' + ext
+                        subprocess.run([mixtape, 'export-playlist', '-q', '--playlist', pid, '-o', out], env=env, check=True)
+                        got = read_back(fmt, out)
+                        if got == want: passed += 1
+                        else:
+                            failed += 1
+                            print('FAIL %s %r %s: %d vs %d entries, first diff %r' % (os.path.basename(source), pl.get('Name'), fmt,
+                                  len(got), len(want), next(((a, b) for a, b in zip(got, want) if a != b), None)))
+        print('%d passed, %d failed' % (passed, failed))
+        """#
+
+    @Test("round trip: every playlist of every real export, in m3u8, pls, xspf and itunes",
+          .enabled(if: MixtapeProcess.shared != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"),
+                   "../shared or xmllint is absent: round trip not checked"))
+    func roundTripRealExports() throws {
+        let scratch = MixtapeProcess()
+        let folder = MixtapeProcess.shared! + "/data/real/itunes"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".xml") }.sorted().map { folder + "/" + $0 }
+        let script = try scratch.write("roundtrip.py", ExportTests.roundTrip)
+        let result = try MixtapeProcess.execute("/usr/bin/env", ["python3", script, MixtapeProcess.binary] + files)
+        #expect(result.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(result.stdout)\n\(result.stderr)")
+        #expect((Int(result.lines.last?.split(separator: " ").first ?? "") ?? 0) > 400)
+    }
+
+    @Test("our samples round trip too, and a remapped export to a real folder keeps exactly the files that exist")
+    func mappingAndMissing() throws {
+        let scratch = try SearchTests.indexed()
+        let script = try scratch.write("roundtrip.py", ExportTests.roundTrip)
+        let samples = try MixtapeProcess.execute("/usr/bin/env", ["python3", script, MixtapeProcess.binary,
+                                                                   CommandTests.library, CommandTests.windows])
+        #expect(samples.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(samples.stdout)\n\(samples.stderr)")
+
+        // Iceland 2019 lives under /Users/sam/Music/iTunes/iTunes Media/Music (NFD names).
+        let music = scratch.folder + "/music"
+        let listed = try scratch.run(["export-playlist", "--playlist", "Road Trips/Europe/Iceland 2019",
+                                      "-o", "-", "--format", "m3u8"]).lines.filter { !$0.hasPrefix("#") }
+        #expect(listed.count == 5)
+        let prefix = "/Users/sam/Music/iTunes/iTunes Media/Music"
+        let mapped = listed.filter { $0.hasPrefix(prefix) }
+        try #require(mapped.count >= 2)
+        // Create two of the files, the second under its NFC spelling (as a copy to Linux makes them).
+        for (index, path) in mapped.prefix(2).enumerated() {
+            var local = music + path.dropFirst(prefix.count)
+            if index == 1 { local = local.precomposedStringWithCanonicalMapping }
+            try FileManager.default.createDirectory(atPath: (local as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: local, contents: Data()))
+        }
+        let out = scratch.folder + "/out/iceland.m3u8"
+        try FileManager.default.createDirectory(atPath: scratch.folder + "/out", withIntermediateDirectories: true)
+        let skipped = try scratch.run(["export-playlist", "--playlist", "Iceland 2019", "-o", out,
+                                       "--map-prefix", "/Users/sam/Music/iTunes=/nowhere",
+                                       "--map-prefix", prefix + "=" + music, "--missing", "skip"])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        let kept = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(kept.count == 2)
+        #expect(kept.allSatisfy { FileManager.default.fileExists(atPath: String($0)) })
+
+        let relative = try scratch.run(["export-playlist", "--playlist", "Iceland 2019", "-o", out, "--relative",
+                                        "--map-prefix", prefix + "=" + music, "--missing", "skip"])
+        #expect(relative.status == 0)
+        let relativeLines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(relativeLines.allSatisfy { $0.hasPrefix("../music/") })
+
+        let failing = try scratch.run(["export-playlist", "--playlist", "Iceland 2019", "-o", out,
+                                       "--map-prefix", prefix + "=" + music, "--missing", "fail"])
+        #expect(failing.status == 1)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 2,
+                "a failed export leaves the earlier file as it was")
+    }
+
+    @Test("bad requests: unknown playlist, ambiguous format, unwritable output")
+    func errors() throws {
+        let scratch = try SearchTests.indexed()
+        #expect(try scratch.run(["export-playlist", "--playlist", "Nope", "-o", "-", "--format", "m3u8"]).status == 2)
+        #expect(try scratch.run(["export-playlist", "-o", "-"]).status == 2)
+        #expect(try scratch.run(["export-playlist", "-o", scratch.folder + "/x.unknown"]).status == 2)
+        #expect(try scratch.run(["export-playlist", "--map-prefix", "nodelimiter", "-o", "-", "--format", "pls"]).status == 2)
+        let unwritable = try scratch.run(["export-playlist", "--query", "beyonce", "-o", "/proc/nope/x.m3u8"])
+        #expect(unwritable.status == 73, "\(unwritable.stderr)")
+    }
+}

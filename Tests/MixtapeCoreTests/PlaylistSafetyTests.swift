@@ -1,0 +1,68 @@
+import MixtapeCore
+import Testing
+
+@Suite("Playlist writers: hostile titles and paths cannot break a format")
+struct PlaylistSafetyTests {
+    static let entries = [
+        PlaylistEntry(path: "/ok.mp3", title: "#EXTINF:0,x\n/etc/passwd\r\n[playlist]\u{2028}x\u{85}y\u{7f}"),
+        PlaylistEntry(path: "/bad\nline.mp3", title: "t"),
+        PlaylistEntry(path: "", title: "empty"),
+        PlaylistEntry(path: "#1 hit.mp3", title: "=x"),
+        PlaylistEntry(path: "/cr\r.mp3"),
+        PlaylistEntry(path: "http://radio.example/\u{1}x"),
+    ]
+
+    @Test("M3U: line breaks become spaces, a path with one is skipped, a leading # gets ./")
+    func m3u() {
+        let result = M3UWriter.write(name: "x", entries: PlaylistSafetyTests.entries)
+        #expect(result.skipped == [1, 2, 4])
+        #expect(result.text == """
+            #EXTM3U
+            #EXTINF:-1,#EXTINF:0,x /etc/passwd  [playlist] x y\u{20}
+            /ok.mp3
+            #EXTINF:-1,=x
+            ./#1 hit.mp3
+            #EXTINF:-1, x
+            http://radio.example/\u{1}x
+
+            """)
+        #expect(M3UReader.paths(result.bytes) == ["/ok.mp3", "./#1 hit.mp3", "http://radio.example/\u{1}x"])
+    }
+
+    @Test("PLS: numbering skips nothing, titles stay on their line")
+    func pls() {
+        let result = PLSWriter.write(name: "x", entries: PlaylistSafetyTests.entries)
+        #expect(result.skipped == [1, 2, 4])
+        #expect(result.text.hasPrefix("[playlist]\nFile1=/ok.mp3\nTitle1=#EXTINF:0,x /etc/passwd  [playlist] x y \n"))
+        #expect(result.text.hasSuffix("File3=http://radio.example/\u{1}x\nTitle3= x\nLength3=-1\nNumberOfEntries=3\nVersion=2\n"))
+        #expect(PLSReader.paths(result.bytes) == ["/ok.mp3", "#1 hit.mp3", "http://radio.example/\u{1}x"])
+    }
+
+    @Test("XSPF: paths with line breaks are percent-encoded; a URL XML cannot hold is skipped")
+    func xspf() {
+        let result = XSPFWriter.write(name: "a\u{0}b", entries: PlaylistSafetyTests.entries)
+        #expect(result.skipped == [2, 5])
+        #expect(result.text.contains("<title>ab</title>"))
+        #expect(result.text.contains("<location>file:///bad%0Aline.mp3</location>"))
+        #expect(result.text.contains("<location>%231%20hit.mp3</location>"))
+        #expect(result.text.contains("<title>#EXTINF:0,x\n/etc/passwd&#13;\n[playlist]\u{2028}x\u{85}y\u{7f}</title>"))
+        #expect(XSPFReader.paths(result.bytes) == ["/ok.mp3", "/bad\nline.mp3", "#1 hit.mp3", "/cr\r.mp3"])
+    }
+
+    @Test("JSON: everything fits, nothing is skipped")
+    func json() {
+        let result = JSONPlaylistWriter.write(name: "x", entries: PlaylistSafetyTests.entries)
+        #expect(result.skipped == [])
+        #expect(result.text.contains(#""path":"/bad\nline.mp3""#))
+        #expect(result.text.contains(#""path":"http://radio.example/\u0001x""#))
+    }
+
+    @Test("iTunes: control characters are dropped from strings, unencodable URLs skipped")
+    func itunes() {
+        let result = ITunesPlaylistWriter.write(name: "x\u{1}y", entries: PlaylistSafetyTests.entries)
+        #expect(result.skipped == [2, 5])
+        #expect(result.text.contains("<key>Name</key><string>xy</string>"))
+        #expect(result.text.contains("<string>file:///bad%0Aline.mp3</string>"))
+        #expect(!result.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    }
+}
