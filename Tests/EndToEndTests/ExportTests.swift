@@ -10,7 +10,7 @@ struct ExportTests {
     /// back (m3u8/pls by line, xspf with ElementTree after `xmllint --noout`, itunes with
     /// plistlib) and compare with plistlib's ordered, decoded Locations. Prints "N passed, M failed".
     static let roundTrip = #"""
-        import json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
+        import concurrent.futures, hashlib, json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
         import xml.etree.ElementTree as ET
         mixtape, files = sys.argv[1], sys.argv[2:]
         def decode(url):
@@ -34,6 +34,19 @@ struct ExportTests {
             lib = plistlib.loads(data)
             tracks = lib['Tracks']
             return [decode(tracks[str(i['Track ID'])]['Location']) for i in lib['Playlists'][0].get('Playlist Items', [])]
+        def export_all_formats(job):
+            source, name, pid, want, env, tmp = job
+            outcome = []
+            for fmt, ext in [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]:
+                out = '%s/%s.%s' % (tmp, hashlib.sha1(pid.encode()).hexdigest(), ext)
+                subprocess.run([mixtape, 'export-playlist', '-q', '--playlist', pid, '-o', out], env=env, check=True)
+                got = read_back(fmt, out)
+                outcome.append(None if got == want else 'FAIL %s %r %s: %d vs %d entries, first diff %r' % (
+                    os.path.basename(source), name, fmt, len(got), len(want),
+                    next(((a, b) for a, b in zip(got, want) if a != b), None)))
+            return outcome
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
+        jobs = []
         passed = failed = 0
         for source in files:
             lib = plistlib.load(open(source, 'rb'))
@@ -56,15 +69,13 @@ struct ExportTests {
                         continue
                     want = [decode(tracks[i['Track ID']]['Location']) for i in pl.get('Playlist Items', [])
                             if i['Track ID'] in tracks and 'Location' in tracks[i['Track ID']]]
-                    for fmt, ext in [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]:
-                        out = tmp + '/p.' + ext
-                        subprocess.run([mixtape, 'export-playlist', '-q', '--playlist', pid, '-o', out], env=env, check=True)
-                        got = read_back(fmt, out)
-                        if got == want: passed += 1
-                        else:
-                            failed += 1
-                            print('FAIL %s %r %s: %d vs %d entries, first diff %r' % (os.path.basename(source), pl.get('Name'), fmt,
-                                  len(got), len(want), next(((a, b) for a, b in zip(got, want) if a != b), None)))
+                    jobs.append((source, pl.get('Name'), pid, want, env, tmp))
+                results = list(pool.map(export_all_formats, jobs))
+                jobs.clear()
+                for outcome in results:
+                    for line in outcome:
+                        if line is None: passed += 1
+                        else: failed += 1; print(line)
         print('%d passed, %d failed' % (passed, failed))
         """#
 
