@@ -57,10 +57,11 @@ public struct ExportPlaylist {
         for item in try store.items() { byID[item.id] = item }
         var outcome = Outcome(name: name, bytes: [])
         var entries: [PlaylistEntry] = []
+        let finder = PlayablePath.Finder()
         for id in ids {
             guard let item = byID[id] else { outcome.goneFromIndex.append(id); continue }
             guard let location = item.location else { outcome.withoutLocation += 1; continue }
-            guard var path = place(location, missingFiles: &outcome.missingFiles) else { continue }
+            guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
             if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
             entries.append(PlaylistEntry(item: item, path: path))
         }
@@ -75,10 +76,10 @@ public struct ExportPlaylist {
     }
 
     /// The mapped path of a Location as it exists here, or nil when `--missing skip` drops it.
-    private func place(_ location: String, missingFiles: inout [String]) -> String? {
+    private func place(_ location: String, finder: PlayablePath.Finder, missingFiles: inout [String]) -> String? {
         guard !PlayablePath.isURL(location) else { return location }
         let mapped = mapping.map(location)
-        if let found = PlayablePath.existing(mapped) { return found }
+        if let found = finder.existing(mapped) { return found }
         missingFiles.append(mapped)
         return missing == .skip ? nil : mapped
     }

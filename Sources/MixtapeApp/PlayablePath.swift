@@ -4,19 +4,51 @@ import Foundation
 enum PlayablePath {
     /// `http://…` and other URLs are listed as they are and never checked.
     static func isURL(_ path: String) -> Bool {
-        guard let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") else { return false }
-        return path[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-            && path.distance(from: path.startIndex, to: colon) > 1
+        let utf8 = path.utf8
+        guard let colon = utf8.firstIndex(of: 0x3a), utf8[colon...].starts(with: "://".utf8) else { return false }
+        let scheme = utf8[..<colon]
+        // A scheme is letters, digits, + - . and longer than a drive letter (`C://` is no URL).
+        return scheme.count > 1 && scheme.allSatisfy { byte in
+            (0x61...0x7a).contains(byte | 0x20) || (0x30...0x39).contains(byte) || byte == 0x2b || byte == 0x2d || byte == 0x2e
+        }
     }
 
-    /// `path` as it exists here, tolerating NFC/NFD differences (a library written on a Mac
-    /// names files in NFD; the same files copied to Linux are often NFC), or nil.
-    static func existing(_ path: String) -> String? {
-        let manager = FileManager.default
-        for candidate in [path, path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
-        where manager.fileExists(atPath: candidate) {
-            return candidate
+    /// Finds paths as they exist here, tolerating NFC/NFD differences (a library written on a
+    /// Mac names files in NFD; the same files copied to Linux are often NFC).
+    ///
+    /// Exporting 10,000 entries of a Mac library on Linux means 10,000 files that are not
+    /// there: a folder found missing answers for every file in it, and ASCII paths, which have
+    /// one spelling, are looked up once.
+    final class Finder {
+        private var folderExists: [String: Bool] = [:]
+
+        /// `path` as it exists here, or nil.
+        func existing(_ path: String) -> String? {
+            if let slash = path.utf8.lastIndex(of: 0x2f), slash != path.utf8.startIndex,
+               !folderMayExist(String(path[..<slash])) {
+                return nil
+            }
+            return Finder.spellings(path).first { FileManager.default.fileExists(atPath: $0) }
         }
-        return nil
+
+        private func folderMayExist(_ folder: String) -> Bool {
+            if let known = folderExists[folder] { return known }
+            var isFolder: ObjCBool = false
+            let exists = Finder.spellings(folder).contains {
+                FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
+            }
+            folderExists[folder] = exists
+            return exists
+        }
+
+        private static func spellings(_ path: String) -> [String] {
+            guard path.utf8.contains(where: { $0 >= 0x80 }) else { return [path] }
+            var result = [path]
+            for variant in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
+            where !result.contains(where: { Array($0.utf8) == Array(variant.utf8) }) {
+                result.append(variant)
+            }
+            return result
+        }
     }
 }
