@@ -79,6 +79,15 @@ struct SelectionTests {
         #expect(listed.enumerated().allSatisfy { offset, record in
             (record["missing"] as? Bool == true) == (offset == 6)
         })
-        // TODO(issue 4): export-playlist from the selection gives 39 entries in this order.
+        // Exported from the selection: 39 entries (the deleted one reported), in selection order.
+        let locations = Dictionary(try scratch.run(["search", "--json"]).records.compactMap { record in
+            (record["id"] as? String).flatMap { id in (record["location"] as? String).map { (id, $0) } }
+        }, uniquingKeysWith: { a, _ in a })
+        let exported = try scratch.run(["export-playlist", "-o", "-", "--format", "m3u8"])
+        #expect(exported.status == 0)
+        #expect(exported.stderr.contains(picked[6]), "the deleted item is reported")
+        let expected = picked.enumerated().filter { $0.offset != 6 }.compactMap { locations[$0.element] }
+        #expect(expected.count == 39)
+        #expect(exported.lines.filter { !$0.hasPrefix("#") } == expected)
     }
 }

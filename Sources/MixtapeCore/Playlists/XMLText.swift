@@ -6,6 +6,7 @@ enum XMLText {
     /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) dropped, since no escape exists
     /// for them and one would make the whole file unreadable.
     static func escaped(_ text: String) -> String {
+        guard needsEscaping(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -21,6 +22,20 @@ enum XMLText {
             }
         }
         return out
+    }
+
+    /// Whether any byte of `text` is one `escaped` changes: almost no metadata has one, and
+    /// a plist of 10,000 tracks escapes some 100,000 strings.
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            switch byte {
+            case 0x26, 0x3c, 0x3e, 0x22, 0x27, 0x0d: true  // & < > " ' CR
+            case 0x09, 0x0a: false
+            case 0..<0x20: true
+            case 0xef: true  // may start U+FFFE or U+FFFF; the slow path decides
+            default: false
+            }
+        }
     }
 
     /// Whether XML 1.0 can hold the scalar at all (surrogates cannot occur in a Swift String).
