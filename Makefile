@@ -35,11 +35,12 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## Speed and memory against xmllint, plistlib and fzf, side by side; results in bench/out/.
+## Speed and memory against xmllint, plistlib and fzf, side by side, and export speed; results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
 	bash bench/search.sh | tee bench/out/search.md
+	bash bench/export.sh | tee bench/out/export.md
 
 clean:
 	rm -rf .build bench/out
