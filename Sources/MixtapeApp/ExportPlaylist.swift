@@ -49,12 +49,26 @@ public struct ExportPlaylist {
         public var unwritable = 0
     }
 
+    /// What an export reads from the index: loaded once for `--all-playlists`, not once per
+    /// playlist.
+    struct Snapshot {
+        var items: [ItemID: MediaItem] = [:]
+        var playlists: [(playlist: Playlist, path: String)]
+
+        init(_ store: LibraryQueries) throws {
+            for item in try store.items() { items[item.id] = item }
+            playlists = try store.playlists()
+        }
+    }
+
     /// Builds the playlist; throws `ExportError.missingFiles` under `--missing fail`.
     public func run() throws -> Outcome {
-        let store = LibraryQueries(libraryPath: libraryPath)
-        let (name, ids) = try resolve(store)
-        var byID: [ItemID: MediaItem] = [:]
-        for item in try store.items() { byID[item.id] = item }
+        try run(in: Snapshot(LibraryQueries(libraryPath: libraryPath)))
+    }
+
+    func run(in snapshot: Snapshot) throws -> Outcome {
+        let (name, ids) = try resolve(snapshot)
+        let byID = snapshot.items
         var outcome = Outcome(name: name, bytes: [])
         var entries: [PlaylistEntry] = []
         let finder = PlayablePath.Finder()
@@ -85,14 +99,14 @@ public struct ExportPlaylist {
     }
 
     /// The playlist's name and its item ids in order, repeats kept.
-    private func resolve(_ store: LibraryQueries) throws -> (String, [ItemID]) {
+    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID]) {
         switch source {
         case .selection:
-            return ("Selection", try store.selection())
+            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection())
         case .query(let query):
             return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids)
         case .playlist(let reference):
-            let playlist = try PlaylistLookup.find(reference, in: try store.playlists())
+            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
             return (playlist.name, playlist.items)
         }
     }
@@ -111,7 +125,11 @@ public enum ExportError: Error, Sendable {
 extension ExportPlaylist {
     /// Writes the playlist to `path` atomically (exit 73 territory when it cannot).
     public func write(to path: String) throws -> Outcome {
-        let outcome = try run()
+        try write(to: path, in: Snapshot(LibraryQueries(libraryPath: libraryPath)))
+    }
+
+    func write(to path: String, in snapshot: Snapshot) throws -> Outcome {
+        let outcome = try run(in: snapshot)
         try AtomicFile.write(outcome.bytes, to: path)
         return outcome
     }
@@ -121,15 +139,24 @@ extension ExportPlaylist {
     /// `includeSpecial`; smart playlists are written with the members the export listed.
     public func writeAll(into folder: String, includeSpecial: Bool) throws -> [(path: String, outcome: Outcome)] {
         var results: [(String, Outcome)] = []
-        for (playlist, path) in try LibraryQueries(libraryPath: libraryPath).playlists() where !playlist.isFolder {
+        var used: Set<String> = []
+        let snapshot = try Snapshot(LibraryQueries(libraryPath: libraryPath))
+        for (playlist, path) in snapshot.playlists where !playlist.isFolder {
             if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }
-            let file = folder + "/" + ExportPlaylist.fileName(forPlaylistPath: path) + "." + format.fileExtension
+            // Two playlists with one folder path must not overwrite each other: later ones are
+            // numbered, in file order (`Mix.m3u8`, `Mix (2).m3u8`).
+            let base = folder + "/" + ExportPlaylist.fileName(forPlaylistPath: path)
+            var file = base + "." + format.fileExtension, number = 1
+            while !used.insert(file).inserted {
+                number += 1
+                file = base + " (\(number))." + format.fileExtension
+            }
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             var one = self
             one.source = .playlist(playlist.id.rawValue)
             if relativeTo != nil { one.relativeTo = (file as NSString).deletingLastPathComponent }
-            results.append((file, try one.write(to: file)))
+            results.append((file, try one.write(to: file, in: snapshot)))
         }
         return results
     }
