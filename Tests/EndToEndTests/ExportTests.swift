@@ -1,4 +1,5 @@
 import Foundation
+import MixtapeCore
 import Testing
 
 /// `export-playlist` end to end: every format read back gives exactly the ordered Locations
@@ -154,6 +155,44 @@ struct ExportTests {
                                                                   scratch.folder + "/out"], environment: environment)
         #expect(result.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(result.stdout)\n\(result.stderr)")
         #expect((Int(result.lines.last?.split(separator: " ").first ?? "") ?? 0) >= 4 * 180)
+    }
+
+    /// The files `mixtape` writes, read back by our own readers (MixtapeCore's M3U, PLS and
+    /// XSPF readers), give each playlist's Locations as the index holds them, in order with
+    /// repeats, for the samples and a spread of real exports (Mac, Windows, NFD, Music.app).
+    @Test("round trip through our own readers", arguments: [
+        "samples/Library.xml", "samples/Library-windows.xml",
+        "shared:TensorBlast_iTunes_Music_Library_11.1.3.xml", "shared:wiraszka_iTunes_Music_Library_12.10.2.3.xml",
+        "shared:hugodemiglio_iTunes_Music_Library_10.5.xml", "shared:RichardLiew_Library_Music_1.2.4.3.xml",
+        "shared:libpytunes_Test_Library_12.6.0.100.xml",
+    ])
+    func ownReaders(file: String) throws {
+        let path: String
+        if file.hasPrefix("shared:") {
+            guard let shared = MixtapeProcess.shared else { return }  // real exports need ../shared
+            path = shared + "/data/real/itunes/" + file.dropFirst("shared:".count)
+        } else {
+            path = MixtapeProcess.packageRoot + "/" + file
+        }
+        let scratch = MixtapeProcess()
+        try #require(try scratch.run(["index", path]).status == 0)
+        var location: [String: String] = [:]
+        for record in try scratch.run(["search", "--json"]).records {
+            if let id = record["id"] as? String, let where_ = record["location"] as? String { location[id] = where_ }
+        }
+        var compared = 0
+        for playlist in try scratch.run(["playlists", "--json"]).records where playlist["folder"] as? Bool != true {
+            let id = try #require(playlist["id"] as? String)
+            let want = (playlist["items"] as? [String] ?? []).compactMap { location[$0] }
+            let readers: [(String, ([UInt8]) -> [String])] = [("m3u8", M3UReader.paths), ("pls", PLSReader.paths),
+                                                              ("xspf", XSPFReader.paths)]
+            for (format, read) in readers {
+                let out = try scratch.run(["export-playlist", "-q", "--playlist", id, "-o", "-", "--format", format])
+                #expect(read(Array(out.stdout.utf8)) == want, "\(file) \(playlist["name"] ?? "") \(format)")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
     }
 
     @Test("our samples round trip too, and a remapped export to a real folder keeps exactly the files that exist")
