@@ -54,6 +54,9 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError(output == "-" ? "-o - needs --format" : "cannot tell the format from \(output ?? ""); give --format")
         }
         do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
+        if relative, (allPlaylists == nil ? resolvedFormat : format) == .itunes {
+            throw ValidationError("--relative does not apply to the itunes format: Music.app imports absolute file URLs only")
+        }
     }
 
     var resolvedFormat: PlaylistFormat? {

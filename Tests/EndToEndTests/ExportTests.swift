@@ -249,6 +249,7 @@ struct ExportTests {
         #expect(try scratch.run(["export-playlist", "-o", "-"]).status == 2)
         #expect(try scratch.run(["export-playlist", "-o", scratch.folder + "/x.unknown"]).status == 2)
         #expect(try scratch.run(["export-playlist", "--map-prefix", "nodelimiter", "-o", "-", "--format", "pls"]).status == 2)
+        #expect(try scratch.run(["export-playlist", "--relative", "-o", scratch.folder + "/x.xml"]).status == 2)
         let unwritable = try scratch.run(["export-playlist", "--query", "beyonce", "-o", "/proc/nope/x.m3u8"])
         #expect(unwritable.status == 73, "\(unwritable.stderr)")
     }

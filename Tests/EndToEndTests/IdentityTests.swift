@@ -6,16 +6,19 @@ import Testing
 @Suite("Identity across re-exports")
 struct IdentityTests {
     /// Python (plistlib) rewrites an export as iTunes would on the next export: Track IDs
-    /// renumbered, tracks in another order, one deleted, one renamed; written to a temporary
-    /// file and renamed over the original.
+    /// renumbered, tracks in another order, one deleted (the Persistent ID given as the second
+    /// argument, or else a random one), optionally one renamed (third argument `rename`);
+    /// written to a temporary file and renamed over the original. Prints the deleted and the
+    /// renamed Persistent IDs.
     static let reexport = """
         import os, plistlib, random, sys
-        path = sys.argv[1]
+        path, victim = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else '').upper()
         with open(path, 'rb') as f: lib = plistlib.load(f)
         tracks = list(lib['Tracks'].values())
         random.Random(5).shuffle(tracks)
-        deleted = tracks.pop()
-        tracks[0]['Name'] = tracks[0].get('Name', '') + ' (Remastered)'
+        doomed = [t for t in tracks if t['Persistent ID'].upper() == victim] or [tracks[-1]]
+        tracks.remove(doomed[0])
+        if 'rename' in sys.argv[3:]: tracks[0]['Name'] = tracks[0].get('Name', '') + ' (Remastered)'
         renumber = {}
         for n, t in enumerate(tracks):
             renumber[t['Track ID']] = 90000 + n * 3
@@ -26,7 +29,7 @@ struct IdentityTests {
             if 'Playlist Items' in pl: pl['Playlist Items'] = items
         with open(path + '.tmp', 'wb') as f: plistlib.dump(lib, f)
         os.rename(path + '.tmp', path)
-        print(deleted['Persistent ID'].upper(), tracks[0]['Persistent ID'].upper())
+        print(doomed[0]['Persistent ID'].upper(), tracks[0]['Persistent ID'].upper())
         """
 
     @Test("renumbered, reordered, renamed and deleted tracks keep their ids; a plain `index` sees it",
@@ -45,7 +48,7 @@ struct IdentityTests {
         // Give the rewrite a different mtime even on coarse file systems.
         usleep(20_000)
         let script = try scratch.write("reexport.py", IdentityTests.reexport)
-        let changed = try MixtapeProcess.execute("/usr/bin/env", ["python3", script, path])
+        let changed = try MixtapeProcess.execute("/usr/bin/env", ["python3", script, path, "", "rename"])
         try #require(changed.status == 0, "\(changed.stderr)")
         let words = changed.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let (deleted, renamed) = ("itunes:" + words[0], "itunes:" + words[1])

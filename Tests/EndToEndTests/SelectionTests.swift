@@ -52,23 +52,7 @@ struct SelectionTests {
 
         // Delete the 7th selected track in a re-export that renumbers and reorders everything.
         let victim = String(picked[6].dropFirst("itunes:".count))
-        let script = try scratch.write("reexport.py", """
-            import os, plistlib, random, sys
-            path, victim = sys.argv[1], sys.argv[2]
-            lib = plistlib.load(open(path, 'rb'))
-            tracks = [t for t in lib['Tracks'].values() if t['Persistent ID'].upper() != victim]
-            random.Random(9).shuffle(tracks)
-            renumber = {}
-            for n, t in enumerate(tracks):
-                renumber[t['Track ID']] = 50000 + n
-                t['Track ID'] = renumber[t['Track ID']]
-            lib['Tracks'] = {str(t['Track ID']): t for t in tracks}
-            for pl in lib.get('Playlists', []):
-                if 'Playlist Items' in pl:
-                    pl['Playlist Items'] = [{'Track ID': renumber[i['Track ID']]} for i in pl['Playlist Items'] if i['Track ID'] in renumber]
-            plistlib.dump(lib, open(path + '.tmp', 'wb'))
-            os.rename(path + '.tmp', path)
-            """)
+        let script = try scratch.write("reexport.py", IdentityTests.reexport)
         usleep(20_000)
         try #require(try MixtapeProcess.execute("/usr/bin/env", ["python3", script, path, victim]).status == 0)
         let reindexed = try scratch.run(["index", "--json"])
