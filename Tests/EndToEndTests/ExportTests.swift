@@ -141,12 +141,8 @@ struct ExportTests {
                    "../shared or xmllint is absent: round trip not checked"))
     func roundTripGeneratedLibrary() throws {
         let scratch = MixtapeProcess()
-        let library = scratch.folder + "/Library.xml"
-        let tracks = ProcessInfo.processInfo.environment["MIXTAPE_ROUNDTRIP_TRACKS"] ?? "100000"
-        let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", tracks,
-            "--playlists", "200", "--seed", "12", "--out", library])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        let tracks = Int(ProcessInfo.processInfo.environment["MIXTAPE_ROUNDTRIP_TRACKS"] ?? "") ?? 100_000
+        let library = try scratch.generateLibrary(tracks: tracks, seed: 12, extra: ["--playlists", "200"])
         try #require(try scratch.run(["index", library]).status == 0)
         let script = try scratch.write("all.py", ExportTests.allPlaylistsRoundTrip)
         var environment = ProcessInfo.processInfo.environment

@@ -29,11 +29,8 @@ struct FidelityTests {
           arguments: [("itunes", "mac"), ("itunes", "windows"), ("music", "mac")])
     func generated(flavor: String, platform: String) throws {
         let scratch = MixtapeProcess()
-        let file = scratch.folder + "/\(flavor)-\(platform).xml"
-        let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "1500",
-            "--playlists", "40", "--seed", "11", "--flavor", flavor, "--platform", platform, "--out", file])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        let file = try scratch.generateLibrary(tracks: 1500, seed: 11, name: "\(flavor)-\(platform).xml",
+                                               extra: ["--playlists", "40", "--flavor", flavor, "--platform", platform])
         let result = try FidelityTests.checkFidelity([file])
         #expect(result.lines.last == "1 passed, 0 failed", "\(result.stdout)")
     }

@@ -36,11 +36,7 @@ struct IdentityTests {
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"))
     func reexport() throws {
         let scratch = MixtapeProcess()
-        let path = scratch.folder + "/Library.xml"
-        let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "800",
-            "--playlists", "20", "--seed", "3", "--out", path])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        let path = try scratch.generateLibrary(tracks: 800, seed: 3, extra: ["--playlists", "20"])
         try #require(try scratch.run(["index", path]).status == 0)
         let before = try Self.idsAndTitles(scratch)
         let playlistsBefore = try scratch.run(["playlists", "--json"]).records

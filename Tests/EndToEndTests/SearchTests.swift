@@ -20,10 +20,7 @@ struct SearchTests {
                    "../shared or /usr/bin/fzf is absent: ranking not compared"))
     func rankingLikeFzf() throws {
         let scratch = MixtapeProcess()
-        let file = scratch.folder + "/library.xml"
-        let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "6000", "--seed", "21", "--out", file])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        let file = try scratch.generateLibrary(tracks: 6000, seed: 21)
         try #require(try scratch.run(["index", file]).status == 0)
         var environment = ProcessInfo.processInfo.environment
         environment["MIXTAPE_LIBRARY"] = scratch.library

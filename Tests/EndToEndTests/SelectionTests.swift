@@ -38,11 +38,7 @@ struct SelectionTests {
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"))
     func identityAcrossReexport() throws {
         let scratch = MixtapeProcess()
-        let path = scratch.folder + "/Library.xml"
-        let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/gen_itunes_library.py", "--tracks", "600",
-            "--playlists", "10", "--seed", "8", "--out", path])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        let path = try scratch.generateLibrary(tracks: 600, seed: 8, extra: ["--playlists", "10"])
         try #require(try scratch.run(["index", path]).status == 0)
         var generator = SystemRandomNumberGenerator()
         let all = try scratch.run(["search", "--format", "{id}"]).lines
