@@ -65,7 +65,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         var export = ExportPlaylist(libraryPath: libraryOptions.libraryPath,
-                                    now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+                                    now: Timestamp.current)
         export.format = resolvedFormat ?? .m3u8
         export.mapping = try PathMapping(parsing: mapPrefix)
         export.missing = missing

@@ -1,3 +1,4 @@
+import Foundation
 import MixtapeCore
 
 /// Query words from the command line → a `Query`, or a usage failure (exit 2) that shows the
@@ -11,4 +12,10 @@ enum QueryWords {
             throw CommandFailure(message: "query syntax error:\n" + error.render(query: text), status: .usage)
         }
     }
+}
+
+extension Timestamp {
+    /// The wall clock, read here in the executable: the core takes "now" as a parameter
+    /// (`added:<30d`), so its results never depend on when a test runs.
+    static var current: Timestamp { Timestamp(rawValue: Int64(Date().timeIntervalSince1970)) }
 }

@@ -29,7 +29,7 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let parsed = try QueryWords.parse(query, scope: scope)
         var search = SearchItems(libraryPath: libraryOptions.libraryPath, query: parsed,
-                                 now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+                                 now: Timestamp.current)
         search.template = list.template
         search.sort = list.sortOrder
         search.limit = list.limit
@@ -42,18 +42,16 @@ struct SearchCommand: ParsableCommand {
             for line in result.lines { writer.write(line, terminator: output.terminator) }
         }
         writer.flush()
-        if !result.ids.isEmpty {
+        guard result.ids.isEmpty else {
             // Done: leave now rather than free 100,000 items one by one on the way out, which
             // took a tenth of a second; the kernel reclaims the memory at once.
             Foundation.exit(ExitStatus.success.rawValue)
         }
-        if result.ids.isEmpty {
-            if result.total == 0, !libraryOptions.quiet {
-                Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
-                              + "add a library with `mixtape index PATH/TO/Library.xml`")
-            }
-            throw CommandFailure(status: .noMatch)
+        if result.total == 0, !libraryOptions.quiet {
+            Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
+                          + "add a library with `mixtape index PATH/TO/Library.xml`")
         }
+        throw CommandFailure(status: .noMatch)
     }
 }
 

@@ -39,7 +39,7 @@ struct SelectCommand: ParsableCommand {
             let parsed = query.isEmpty ? nil : try QueryWords.parse(query)
             let outcome = try EditSelection(libraryPath: libraryOptions.libraryPath).run(
                 V.edit, query: parsed, ids: ids.map(ItemID.init(rawValue:)),
-                now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+                now: Timestamp.current)
             for id in outcome.unknown { Messages.error("no item \(id) in the index; skipped") }
             if !libraryOptions.quiet {
                 Messages.info("\(outcome.added.grouped) added, \(outcome.removed.grouped) removed; "
