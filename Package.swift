@@ -28,6 +28,7 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "MixtapeApp", dependencies: ["MixtapeCore", "MixtapeIngest", "MixtapeStore"]),
+        .target(name: "MixtapeTerminal", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "matchbench", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeCore",
@@ -36,6 +37,7 @@ let package = Package(
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
         .testTarget(name: "MixtapeIngestTests", dependencies: ["MixtapeIngest", "MixtapeCore"]),
         .testTarget(name: "MixtapeStoreTests", dependencies: ["MixtapeStore", "MixtapeCore"]),
+        .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],
     swiftLanguageModes: [.v6]
