@@ -1,0 +1,56 @@
+import MixtapeCore
+
+/// The picker's selection: a set of item ids that remembers the order in which they were
+/// selected, because that is the output order. Toggling on appends; toggling off removes.
+public struct PickerSelection: Hashable, Sendable {
+    /// The selected ids, in the order they were selected.
+    public private(set) var ids: [ItemID] = []
+    private var members: Set<ItemID> = []
+
+    /// An empty selection, or one holding `ids` in this order (duplicates dropped).
+    public init(_ ids: [ItemID] = []) {
+        insert(contentsOf: ids)
+    }
+
+    /// The number of selected items.
+    public var count: Int { ids.count }
+
+    /// True when nothing is selected.
+    public var isEmpty: Bool { ids.isEmpty }
+
+    /// Whether `id` is selected.
+    public func contains(_ id: ItemID) -> Bool { members.contains(id) }
+
+    /// Selects `id` if it was not selected, deselects it if it was.
+    public mutating func toggle(_ id: ItemID) {
+        if members.contains(id) {
+            remove(contentsOf: [id])
+        } else {
+            insert(contentsOf: [id])
+        }
+    }
+
+    /// Appends, in the given order, those of `newIDs` that are not selected yet.
+    public mutating func insert(contentsOf newIDs: [ItemID]) {
+        for id in newIDs where members.insert(id).inserted {
+            ids.append(id)
+        }
+    }
+
+    /// Deselects every id in `oldIDs`; the rest keep their order.
+    public mutating func remove(contentsOf oldIDs: [ItemID]) {
+        let gone = Set(oldIDs).intersection(members)
+        guard !gone.isEmpty else { return }
+        members.subtract(gone)
+        ids.removeAll { gone.contains($0) }
+    }
+
+    /// Toggles every id in `someIDs`: the selected ones are deselected, the others appended
+    /// in the given order.
+    public mutating func toggle(contentsOf someIDs: [ItemID]) {
+        let selected = someIDs.filter { members.contains($0) }
+        let unselected = someIDs.filter { !members.contains($0) }
+        remove(contentsOf: selected)
+        insert(contentsOf: unselected)
+    }
+}

@@ -1,0 +1,107 @@
+import MixtapeCore
+@testable import MixtapeTerminal
+import Testing
+
+@Suite("Picker selection")
+struct PickerSelectionTests {
+    static let tab = "\t"
+    static let backTab = "\(esc)[Z"
+
+    /// The scenario from the brief: select three, change the query, only some come back.
+    @Test func selectionSurvivesANewQuery() {
+        var picker = PickerHarness()
+        picker.type("be")
+        picker.deliver(items("a", "b", "c", "d", "e"))
+        picker.type(Self.tab + Self.tab + "\(esc)[B" + Self.tab)
+        #expect(picker.state.selection.ids == items("a", "b", "d"))
+        #expect(picker.state.currentItem == item("e"))
+
+        let effects = picker.type("a")
+        #expect(matchedQueries(effects) == ["bea"])
+        picker.deliver(items("d", "x", "a"))
+        #expect(picker.state.selection.ids == items("a", "b", "d"))
+        #expect(picker.visibleSelected == items("d", "a"))
+        #expect(picker.state.statusText == "3/1,000 · 3 selected")
+        #expect(picker.press(.enter) == [.accept(selection: items("a", "b", "d"))])
+    }
+
+    @Test func toggleOffRemovesAndReselectAppends() {
+        var picker = PickerHarness()
+        picker.deliver(items("a", "b", "c"))
+        picker.type(Self.tab + Self.tab + Self.backTab + Self.backTab)
+        // Tab a, Tab b, then Shift-Tab on c selects c, Shift-Tab on b deselects b.
+        #expect(picker.state.selection.ids == items("a", "c"))
+        #expect(picker.state.currentItem == item("a"))
+        picker.type(Self.tab + Self.tab)
+        #expect(picker.state.selection.ids == items("c", "b"))
+    }
+
+    @Test func tabOnLastRowStays() {
+        var picker = PickerHarness()
+        picker.deliver(items("a", "b"))
+        picker.type("\(esc)[F" + Self.tab + Self.tab)
+        #expect(picker.state.selection.ids == [])
+        #expect(picker.state.currentItem == item("b"))
+    }
+
+    @Test func tabOnEmptyListDoesNothing() {
+        var picker = PickerHarness()
+        #expect(picker.type(Self.tab) == [])
+    }
+
+    struct BulkCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let before: [String]
+        let keys: String
+        let after: [String]
+        var testDescription: String { name }
+    }
+
+    static let bulkCases: [BulkCase] = [
+        BulkCase(name: "Alt-A appends unselected in list order", before: ["z", "c"], keys: "\(esc)a",
+                 after: ["z", "c", "a", "b", "d"]),
+        BulkCase(name: "Alt-D removes only matches", before: ["z", "c", "a"], keys: "\(esc)d", after: ["z"]),
+        BulkCase(name: "Alt-T toggles each match", before: ["z", "c"], keys: "\(esc)t",
+                 after: ["z", "a", "b", "d"]),
+        BulkCase(name: "Alt-T twice", before: ["c"], keys: "\(esc)t\(esc)t", after: ["c"]),
+        BulkCase(name: "Alt-A then Alt-D", before: ["z"], keys: "\(esc)a\(esc)d", after: ["z"]),
+    ]
+
+    @Test(arguments: bulkCases)
+    func bulkSelection(_ testCase: BulkCase) {
+        var picker = PickerHarness(PickerState(selection: PickerSelection(testCase.before.map(item))))
+        picker.deliver(items("a", "b", "c", "d"))
+        picker.type(testCase.keys)
+        #expect(picker.state.selection.ids == testCase.after.map(item))
+    }
+
+    @Test func showSelectedOnlyListsTheSelectionInOrder() {
+        var picker = PickerHarness()
+        picker.deliver(items("a", "b", "c", "d"))
+        picker.type("\(esc)[F" + Self.backTab + "\u{01}" + "\(esc)[A\(esc)[A" + Self.tab)
+        #expect(picker.state.selection.ids == items("d", "a"))
+        picker.type("\u{13}")
+        #expect(picker.state.showSelectedOnly)
+        #expect(picker.visible == items("d", "a"))
+        #expect(picker.visibleSelected == items("d", "a"))
+        // Tab on d deselects it; the cursor lands on a, which moved into d's place.
+        picker.type("\u{01}\(esc)[H" + Self.tab)
+        #expect(picker.visible == items("a"))
+        #expect(picker.state.currentItem == item("a"))
+        picker.type("\u{13}")
+        #expect(picker.visible == items("a", "b", "c", "d"))
+        #expect(picker.state.currentItem == item("a"))
+    }
+
+    @Test func statusTextGroupsThousands() {
+        var picker = PickerHarness(PickerState(selection: PickerSelection(items(0..<12))))
+        picker.deliver(items(0..<2_340), total: 104_118)
+        #expect(picker.state.statusText == "2,340/104,118 · 12 selected")
+    }
+
+    @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (12_345, "12,345"),
+                      (1_234_567, "1,234,567"), (-1_234, "-1,234")])
+    func grouped(_ n: Int, _ text: String) {
+        #expect(PickerState.grouped(n) == text)
+    }
+}
