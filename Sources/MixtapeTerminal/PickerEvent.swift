@@ -9,6 +9,9 @@ public enum PickerEvent: Hashable, Sendable {
     /// first), `total` the number of items searched, `final` false while the engine is still
     /// working. Results for any other query or scope than the current one are stale and ignored.
     case results(query: String, scope: Scope, ids: [ItemID], total: Int, final: Bool)
+    /// `query` cannot be parsed (`message` says why, e.g. an unknown field): the list empties
+    /// and the status line shows the message until the query changes. Stale like `results`.
+    case queryProblem(query: String, scope: Scope, message: String)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
 }

@@ -29,6 +29,12 @@ public enum PickerReducer {
             state.results = ids
             state.total = total
             state.resultsFinal = final
+            state.queryProblem = nil
+        case .queryProblem(let query, let scope, let message):
+            guard query == state.query, scope == state.scope else { return [] }
+            state.results = []
+            state.resultsFinal = true
+            state.queryProblem = message
         case .resize(let width, let height):
             state.width = max(0, width)
             state.height = max(0, height)

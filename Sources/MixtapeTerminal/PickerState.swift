@@ -26,6 +26,8 @@ public struct PickerState: Hashable, Sendable {
     public internal(set) var total: Int = 0
     /// False while the engine is still delivering results for this query.
     public internal(set) var resultsFinal: Bool = false
+    /// Why the current query has no results, when it cannot be parsed; nil otherwise.
+    public internal(set) var queryProblem: String?
     /// The item the cursor is on (see the type's summary for when it is not in the list).
     public internal(set) var cursorItem: ItemID?
     /// The index of the first list row on screen.

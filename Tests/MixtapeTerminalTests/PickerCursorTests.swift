@@ -143,6 +143,20 @@ struct PickerScopeTests {
         #expect(picker.send(old) == [])
     }
 
+    @Test func queryProblemEmptiesTheListUntilResultsForTheQueryArrive() {
+        var picker = PickerHarness()
+        picker.type("yaer:1")
+        picker.deliver(items("a", "b"))
+        let problem = PickerEvent.queryProblem(query: "yaer:1", scope: .all, message: "unknown field yaer")
+        #expect(picker.send(problem) == [.render])
+        #expect(picker.state.queryProblem == "unknown field yaer")
+        #expect(picker.visible.isEmpty)
+        #expect(picker.send(.queryProblem(query: "old", scope: .all, message: "stale")) == [])
+        picker.deliver(items("c"))
+        #expect(picker.state.queryProblem == nil)
+        #expect(picker.visible == items("c"))
+    }
+
     @Test(arguments: ["\r", "\u{03}", "\u{07}"])
     func exitKeys(_ key: String) {
         var picker = PickerHarness()
