@@ -49,8 +49,14 @@ public struct SearchItems {
         let items = try store.items(fields: fields)
         let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
         let lines = items.map(template.render)
-        var order = try rank({ MatchCorpus(lines: lines) }, count: lines.count,
-                             among: candidates(items, lines: lines, context: context))
+        var built: MatchCorpus?
+        let corpus = {
+            let corpus = built ?? MatchCorpus(lines: lines)
+            built = corpus
+            return corpus
+        }
+        let candidates = QueryPlan(query).candidates(items, corpus: corpus, context: context)
+        var order = try rank(corpus, count: lines.count, among: candidates)
         let matchCount = order.count
         if let sort { order = sort.ordered(order, of: items) }
         order = cut(order)
@@ -69,7 +75,7 @@ public struct SearchItems {
     /// Line indices best first when the query has text terms, else `candidates` (or every
     /// line) in library order. The corpus is only built when there is text to match.
     private func rank(_ corpus: () -> MatchCorpus, count: Int, among candidates: [Int]?) throws -> [Int] {
-        let textQuery = TextQuery(groups: query.groups.compactMap(SearchItems.pureTextGroup))
+        let textQuery = QueryPlan(query).textQuery
         guard !textQuery.isEmpty else { return candidates ?? Array(0..<count) }
         var matcher = Matcher(corpus: corpus())
         return try matcher.match(textQuery, among: candidates).ranked.map(\.index)
@@ -80,45 +86,14 @@ public struct SearchItems {
         return Array(order.prefix(limit))
     }
 
-    /// Indices of the items that pass every group the matcher does not rank: filter-only
-    /// groups, and groups mixing filters and text terms (`live | year:1999`), which hold when a
-    /// filter holds or a text term is found in the line (without adding to the score).
-    private func candidates(_ items: [MediaItem], lines: [String], context: QueryContext) -> [Int] {
-        let filterOnly = Query(groups: query.filterGroups)
-        let mixed = query.groups.filter { !$0.filters.isEmpty && !$0.textTerms.isEmpty }
-        guard !filterOnly.groups.isEmpty || !mixed.isEmpty else { return Array(items.indices) }
-        let corpus = mixed.isEmpty ? nil : MatchCorpus(lines: lines)
-        return items.indices.filter { index in
-            let item = items[index]
-            guard filterOnly.groups.allSatisfy({ $0.filtersMatch(item, in: context) }) else { return false }
-            return mixed.allSatisfy { group in
-                group.filtersMatch(item, in: context) || group.textTerms.contains { node in
-                    corpus?.score(ofLine: index, for: TextQuery(groups: [[node.term]])) != nil
-                }
-            }
-        }
-    }
-
-    /// A group of text terms only, for the matcher; nil for groups with a filter.
-    private static func pureTextGroup(_ group: QueryGroup) -> [TextTerm]? {
-        guard group.filters.isEmpty, !group.textTerms.isEmpty else { return nil }
-        return group.textTerms.map(\.term)
-    }
-
     /// The saved selection, loaded only when the query says `selected:`.
     private func selection(_ store: LibraryQueries) throws -> Set<ItemID> {
-        let needsSelection = query.groups.contains { group in
-            group.filters.contains { if case .selected = $0.condition { true } else { false } }
-        }
-        return needsSelection ? Set(try store.selection()) : []
+        QueryPlan(query).needsSelection ? Set(try store.selection()) : []
     }
 
     /// Playlist members, loaded only when the query names a playlist.
     private func membership(_ store: LibraryQueries) throws -> PlaylistMembership {
-        let needsPlaylists = query.groups.contains { group in
-            group.filters.contains { if case .playlist = $0.condition { true } else { false } }
-        }
-        guard needsPlaylists else { return PlaylistMembership() }
+        guard QueryPlan(query).needsPlaylists else { return PlaylistMembership() }
         return PlaylistMembership(try store.playlists().map(\.playlist))
     }
 }

@@ -17,12 +17,15 @@ enum ItemReader {
     /// of a 100,000-item library is written in one pass with flat memory. An id found in
     /// several sources is handed over once, from the source added first (rows of one id are
     /// adjacent: the sort key ends with the id).
-    static func forEach(fields: Set<Field>, in db: Database, _ body: (MediaItem) throws -> Void) throws {
+    static func forEach(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
+                        _ body: (MediaItem) throws -> Void) throws {
         var sources: [Int64: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
         let columns = Schema.itemColumns.filter(fields.contains)
         let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
-        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items ORDER BY sort_key")
+        let filter = id == nil ? "" : " WHERE id = ?"
+        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(filter) ORDER BY sort_key")
+        if let id { try statement.setArguments([id.rawValue]) }
         let handle = statement.sqliteStatement
         var pending: (item: MediaItem, sourceID: Int64)?
         var code = sqlite3_step(handle)
@@ -46,6 +49,38 @@ enum ItemReader {
                                 message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
         if let held = pending { try body(held.item) }
+    }
+
+    /// Every item's kind and duration (nil: unknown), in table order, for callers that keep
+    /// these two columns of every item: the picker's scope bar and right-hand column. Much
+    /// cheaper than `forEach`, which sorts and builds a `MediaItem` per row. An id found in
+    /// several sources comes once per source, with the source's id: the lowest is the one
+    /// `forEach` keeps.
+    static func forEachKindAndDuration(in db: Database,
+                                       _ body: (ItemID, Kind, Int64?, _ sourceID: Int64) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: "SELECT id, kind, duration_ms, source_id FROM items")
+        let handle = statement.sqliteStatement
+        var kinds: [String: Kind] = [:]
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            let kindName = text(handle, 1) ?? ""
+            let kind = kinds[kindName] ?? Kind(rawValue: kindName) ?? .other
+            kinds[kindName] = kind
+            let duration: Int64? = sqlite3_column_type(handle, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 2)
+            try body(ItemID(rawValue: text(handle, 0) ?? ""), kind, duration, sqlite3_column_int64(handle, 3))
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+    }
+
+    /// One item by id, every field filled, deduplicated like `forEach`.
+    static func item(_ id: ItemID, in db: Database) throws -> MediaItem? {
+        var found: MediaItem?
+        try forEach(fields: Set(Field.allCases), in: db, only: id) { found = $0 }
+        return found
     }
 
     private static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {

@@ -104,6 +104,25 @@ public final class LibraryStore: Sendable {
         try pool.read { db in try ItemReader.items(fields: fields, in: db) }
     }
 
+    /// Hands each item to `body` in library order, with only `fields` filled besides `id` and
+    /// `source`, without holding them all: for callers that keep a column or two of 100,000
+    /// items rather than the items themselves.
+    public func forEachItem(fields: Set<Field>, _ body: (MediaItem) throws -> Void) throws {
+        try pool.read { db in try ItemReader.forEach(fields: fields, in: db, body) }
+    }
+
+    /// Every item's kind and duration in milliseconds, unordered; an id in several sources
+    /// comes once per source, with the source's id (the lowest is the one `forEachItem` keeps).
+    public func forEachKindAndDuration(_ body: (ItemID, Kind, Int64?, _ sourceID: Int64) throws -> Void) throws {
+        try pool.read { db in try ItemReader.forEachKindAndDuration(in: db, body) }
+    }
+
+    /// The item with this id (from the source added first when several have it), with every
+    /// field, or nil when no source has it.
+    public func item(_ id: ItemID) throws -> MediaItem? {
+        try pool.read { db in try ItemReader.item(id, in: db) }
+    }
+
     /// Renders every item's line with `render` (which reads `fields`) and keeps the (id, line)
     /// pairs in library order under `template`, so a search with that template reads one value
     /// instead of scanning and sorting the items table. Any later sync drops it.
@@ -158,6 +177,35 @@ public final class LibraryStore: Sendable {
                 let selected = Set(try SelectionStore.ids(in: db))
                 let (on, off) = (ids.filter { !selected.contains($0) }, ids.filter(selected.contains))
                 return (try SelectionStore.add(on, in: db), try SelectionStore.remove(off, in: db))
+            }
+        }
+    }
+
+    /// Replaces the selection with `ids`, in this order, in one transaction: what the picker
+    /// saves on Enter. Returns how many ids are now selected.
+    @discardableResult
+    public func replaceSelection(with ids: [ItemID]) throws -> Int {
+        try pool.write { db in
+            _ = try SelectionStore.clear(in: db)
+            return try SelectionStore.add(ids, in: db)
+        }
+    }
+
+    // MARK: picker
+
+    /// What the picker showed when it last closed, or nil.
+    public func pickerMemory() throws -> PickerMemory? {
+        try pool.read { db in try PickerMemory.read(in: db) }
+    }
+
+    /// Remembers the picker's state and, when the user accepted, saves `selection` in the same
+    /// transaction, so a crash between the two cannot leave one without the other.
+    public func closePicker(remembering memory: PickerMemory, selection: [ItemID]?) throws {
+        try pool.write { db in
+            try memory.write(in: db)
+            if let selection {
+                _ = try SelectionStore.clear(in: db)
+                _ = try SelectionStore.add(selection, in: db)
             }
         }
     }

@@ -66,6 +66,20 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v3: picker state, items by id") { db in
+            // One row: what the picker showed when it last closed (spec/picker.md: query,
+            // scope and cursor item are restored). The id index serves the preview pane and
+            // any lookup by identity, which otherwise scans every item.
+            try db.execute(sql: """
+                CREATE TABLE picker_state (
+                    singleton INTEGER PRIMARY KEY CHECK (singleton = 0),
+                    query TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    cursor_item TEXT
+                );
+                CREATE INDEX items_by_id ON items (id);
+                """)
+        }
         return migrator
     }
 

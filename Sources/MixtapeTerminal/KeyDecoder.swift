@@ -65,6 +65,15 @@ public struct KeyDecoder: Sendable {
         return takeKeys()
     }
 
+    /// True when bytes are pending that only `flushTimeout()` can settle (an ESC, or the start
+    /// of a sequence), so the driver knows to wait ~25 ms for more rather than forever.
+    public var isAwaitingTimeout: Bool {
+        switch state {
+        case .escape, .escapeEscape, .sequence: true
+        case .ground, .scalar, .paste: false
+        }
+    }
+
     /// Called when no byte arrived for ~25 ms: a pending lone ESC becomes `.escape`, and an
     /// unfinished sequence is settled — `ESC [` or `ESC O` alone become Alt-[ or Alt-O, anything
     /// longer is swallowed. A partial UTF-8 scalar and an open paste stay pending: no key can

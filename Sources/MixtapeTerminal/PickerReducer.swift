@@ -24,17 +24,25 @@ public enum PickerReducer {
         case .key(let key):
             if let exit = exitEffect(for: key, state) { return [exit] }
             apply(key, to: &state)
-        case .results(let query, let scope, let ids, let total, let final):
+            if state.query != before.query || state.scope != before.scope {
+                // The list still shows the old query's matches until the new ones arrive.
+                state.resultsFinal = false
+            }
+        case .results(let query, let scope, let ids, let total, let final, let matches):
             guard query == state.query, scope == state.scope else { return [] }
             state.results = ids
             state.total = total
+            state.matchCount = max(matches ?? ids.count, ids.count)
             state.resultsFinal = final
             state.queryProblem = nil
+            if final { state.replayDeferredKeys() }
         case .queryProblem(let query, let scope, let message):
             guard query == state.query, scope == state.scope else { return [] }
             state.results = []
+            state.matchCount = 0
             state.resultsFinal = true
             state.queryProblem = message
+            state.deferredKeys = []
         case .resize(let width, let height):
             state.width = max(0, width)
             state.height = max(0, height)
@@ -67,14 +75,27 @@ public enum PickerReducer {
     }
 
     /// Dispatches a key to the query editor, the cursor, the selection or the toggles;
-    /// keys with no binding change nothing.
+    /// keys with no binding change nothing. Keys that act on every match wait while the list
+    /// is incomplete (see `PickerState.deferredKeys`).
     static func apply(_ key: Key, to state: inout PickerState) {
+        if actsOnEveryMatch(key), !state.resultsFinal, !state.showSelectedOnly {
+            state.deferredKeys.append(key)
+            return
+        }
         if state.editQuery(key) { return }
         if let move = Movement(key) {
             state.moveCursor(move)
             return
         }
         applyCommand(key, to: &state)
+    }
+
+    /// Alt-A, Alt-D, Alt-T and End: keys whose effect depends on the whole list.
+    static func actsOnEveryMatch(_ key: Key) -> Bool {
+        switch key {
+        case .alt("a"), .alt("d"), .alt("t"), .end: true
+        default: false
+        }
     }
 
     /// Selection, scope and display toggles.
@@ -122,6 +143,13 @@ enum Movement: Hashable, Sendable {
 }
 
 extension PickerState {
+    /// Applies the keys that waited for the final list, in the order they were pressed.
+    mutating func replayDeferredKeys() {
+        let keys = deferredKeys
+        deferredKeys = []
+        for key in keys { PickerReducer.apply(key, to: &self) }
+    }
+
     /// Moves the cursor row, clamped to the list.
     mutating func moveCursor(_ movement: Movement) {
         let ids = listIDs

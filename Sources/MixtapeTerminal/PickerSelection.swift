@@ -5,12 +5,15 @@ import MixtapeCore
 public struct PickerSelection: Hashable, Sendable {
     /// The selected ids, in the order they were selected.
     public private(set) var ids: [ItemID] = []
-    private var members: Set<ItemID> = []
+    private var memberSet: Set<ItemID> = []
 
     /// An empty selection, or one holding `ids` in this order (duplicates dropped).
     public init(_ ids: [ItemID] = []) {
         insert(contentsOf: ids)
     }
+
+    /// The selected ids as a set, for lookups by other stages (`selected:` in a query).
+    public var members: Set<ItemID> { memberSet }
 
     /// The number of selected items.
     public var count: Int { ids.count }
@@ -19,11 +22,11 @@ public struct PickerSelection: Hashable, Sendable {
     public var isEmpty: Bool { ids.isEmpty }
 
     /// Whether `id` is selected.
-    public func contains(_ id: ItemID) -> Bool { members.contains(id) }
+    public func contains(_ id: ItemID) -> Bool { memberSet.contains(id) }
 
     /// Selects `id` if it was not selected, deselects it if it was.
     public mutating func toggle(_ id: ItemID) {
-        if members.contains(id) {
+        if memberSet.contains(id) {
             remove(contentsOf: [id])
         } else {
             insert(contentsOf: [id])
@@ -32,24 +35,24 @@ public struct PickerSelection: Hashable, Sendable {
 
     /// Appends, in the given order, those of `newIDs` that are not selected yet.
     public mutating func insert(contentsOf newIDs: [ItemID]) {
-        for id in newIDs where members.insert(id).inserted {
+        for id in newIDs where memberSet.insert(id).inserted {
             ids.append(id)
         }
     }
 
     /// Deselects every id in `oldIDs`; the rest keep their order.
     public mutating func remove(contentsOf oldIDs: [ItemID]) {
-        let gone = Set(oldIDs).intersection(members)
+        let gone = Set(oldIDs).intersection(memberSet)
         guard !gone.isEmpty else { return }
-        members.subtract(gone)
+        memberSet.subtract(gone)
         ids.removeAll { gone.contains($0) }
     }
 
     /// Toggles every id in `someIDs`: the selected ones are deselected, the others appended
     /// in the given order.
     public mutating func toggle(contentsOf someIDs: [ItemID]) {
-        let selected = someIDs.filter { members.contains($0) }
-        let unselected = someIDs.filter { !members.contains($0) }
+        let selected = someIDs.filter { memberSet.contains($0) }
+        let unselected = someIDs.filter { !memberSet.contains($0) }
         remove(contentsOf: selected)
         insert(contentsOf: unselected)
     }

@@ -24,6 +24,13 @@ public struct PickerState: Hashable, Sendable {
     public internal(set) var results: [ItemID] = []
     /// The number of items the engine searched (the right side of `matches/total`).
     public internal(set) var total: Int = 0
+    /// The number of matches (the left side), which may exceed `results.count` while only the
+    /// best page has arrived.
+    public internal(set) var matchCount: Int = 0
+    /// Keys that act on every match (Alt-A, Alt-D, Alt-T, End) pressed while the list was still
+    /// arriving or still the previous query's: they wait for the final list, so Alt-A typed
+    /// right after the query selects that query's matches, all of them.
+    public internal(set) var deferredKeys: [Key] = []
     /// False while the engine is still delivering results for this query.
     public internal(set) var resultsFinal: Bool = false
     /// Why the current query has no results, when it cannot be parsed; nil otherwise.
@@ -113,7 +120,7 @@ extension PickerState {
     /// The status line: `matches/total · N selected`, numbers with thousands separators,
     /// e.g. `2,340/104,118 · 12 selected`.
     public var statusText: String {
-        let matches = Self.grouped(results.count)
+        let matches = Self.grouped(matchCount)
         return "\(matches)/\(Self.grouped(total)) · \(Self.grouped(selection.count)) selected"
     }
 

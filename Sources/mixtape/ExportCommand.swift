@@ -30,17 +30,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The playlist file, or - for standard output.", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes or json.", valueName: "format"))
-    var format: PlaylistFormat?
-
-    @Option(name: .customLong("map-prefix"), help: ArgumentHelp("Rewrite paths starting with FROM to start with TO.", valueName: "from=to"))
-    var mapPrefix: [String] = []
-
-    @Flag(help: "Write paths relative to the playlist's folder.")
-    var relative = false
-
-    @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail.", valueName: "mode"))
-    var missing: ExportPlaylist.Missing = .keep
+    @OptionGroup var writing: PlaylistWriteOptions
 
     @Flag(name: .customLong("include-special"), help: "With --all-playlists, also the library and iTunes' own playlists.")
     var includeSpecial = false
@@ -53,39 +43,30 @@ struct ExportCommand: ParsableCommand {
         if allPlaylists == nil, resolvedFormat == nil {
             throw ValidationError(output == "-" ? "-o - needs --format" : "cannot tell the format from \(output ?? ""); give --format")
         }
-        do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
-        if relative, (allPlaylists == nil ? resolvedFormat : format) == .itunes {
-            throw ValidationError("--relative does not apply to the itunes format: Music.app imports absolute file URLs only")
-        }
+        try writing.validate(format: allPlaylists == nil ? resolvedFormat : writing.format)
     }
 
-    var resolvedFormat: PlaylistFormat? {
-        format ?? output.flatMap { PlaylistFormat(fileExtension: ($0 as NSString).pathExtension) }
-    }
+    var resolvedFormat: PlaylistFormat? { writing.format(for: output) }
 
     func run() throws {
         var export = ExportPlaylist(libraryPath: libraryOptions.libraryPath,
                                     now: Timestamp.current)
-        export.format = resolvedFormat ?? .m3u8
-        export.mapping = try PathMapping(parsing: mapPrefix)
-        export.missing = missing
+        try writing.configure(&export, format: resolvedFormat ?? .m3u8)
         if let query { export.source = .query(try QueryWords.parse([query])) }
         if let playlist { export.source = .playlist(playlist) }
         do {
             if let allPlaylists {
-                export.relativeTo = relative ? allPlaylists : nil
+                export.relativeTo = writing.relative ? allPlaylists : nil
                 for (path, outcome) in try export.writeAll(into: allPlaylists, includeSpecial: includeSpecial) {
                     report(outcome, to: path)
                 }
             } else if output == "-" {
-                export.relativeTo = relative ? FileManager.default.currentDirectoryPath : nil
+                export.relativeTo = writing.relative ? FileManager.default.currentDirectoryPath : nil
                 let outcome = try export.run()
                 FileHandle.standardOutput.write(Data(outcome.bytes))
                 report(outcome, to: "standard output")
             } else if let output {
-                let absolute = (output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output)
-                export.relativeTo = relative ? (absolute as NSString).deletingLastPathComponent : nil
-                report(try export.write(to: output), to: output)
+                report(try writing.write(export, to: output), to: output)
             }
         } catch let failure as ExportError {
             throw ExportCommand.failure(failure)
@@ -94,12 +75,17 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// A summary and the warnings of one export, on stderr.
     private func report(_ outcome: ExportPlaylist.Outcome, to destination: String) {
+        ExportCommand.report(outcome, to: destination, missing: writing.missing, quiet: libraryOptions.quiet)
+    }
+
+    /// A summary and the warnings of one export, on stderr.
+    static func report(_ outcome: ExportPlaylist.Outcome, to destination: String,
+                       missing: ExportPlaylist.Missing, quiet: Bool) {
         for id in outcome.goneFromIndex.prefix(20) {
             Messages.error("warning: \(id) is selected but no longer in the index; not exported")
         }
-        guard !libraryOptions.quiet else { return }
+        guard !quiet else { return }
         var notes: [String] = []
         if outcome.withoutLocation > 0 { notes.append("\(outcome.withoutLocation) without a location (cloud-only)") }
         if !outcome.missingFiles.isEmpty {
@@ -110,7 +96,7 @@ struct ExportCommand: ParsableCommand {
         Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }
 
-    private static func failure(_ error: ExportError) -> CommandFailure {
+    static func failure(_ error: ExportError) -> CommandFailure {
         switch error {
         case .missingFiles(let paths):
             let shown = paths.prefix(5).joined(separator: "\n  ")

@@ -117,3 +117,15 @@ struct LibraryOrderTests {
         #expect(sorted.map { $0.id.rawValue } == ["3", "2", "1", "7", "6", "5", "8", "10", "9", "4"])
     }
 }
+
+@Suite("ClockTime: durations as a player shows them")
+struct ClockTimeTests {
+    @Test(arguments: [
+        (Int64(0), "0:00"), (999, "0:00"), (1_000, "0:01"), (252_000, "4:12"), (599_999, "9:59"),
+        (3_599_000, "59:59"), (3_600_000, "1:00:00"), (3_723_000, "1:02:03"), (36_000_000, "10:00:00"),
+        (-5_000, "0:00"),
+    ])
+    func formats(_ milliseconds: Int64, _ text: String) {
+        #expect(ClockTime.text(milliseconds: milliseconds) == text)
+    }
+}

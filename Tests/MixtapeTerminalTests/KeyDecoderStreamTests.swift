@@ -36,6 +36,18 @@ struct KeyDecoderSplitTests {
         #expect(run(row.steps) == row.expected)
     }
 
+    @Test(arguments: [
+        ("\u{1B}", true), ("\u{1B}\u{1B}", true), ("\u{1B}[1;", true), ("\u{1B}O", true),
+        ("a", false), ("\u{1B}[A", false), ("\u{1B}[200~half a paste", false), ("", false),
+    ])
+    func awaitsTheTimeoutOnlyForAnUnsettledEscape(_ bytes: String, _ awaiting: Bool) {
+        var decoder = KeyDecoder()
+        _ = decoder.feed(Array(bytes.utf8))
+        #expect(decoder.isAwaitingTimeout == awaiting)
+        _ = decoder.flushTimeout()
+        #expect(!decoder.isAwaitingTimeout)
+    }
+
     @Test func combiningMarksSplitAcrossReadsJoinInAString() {
         let keys = run([.text("e"), .text("\u{301}")]).flatMap { $0 }
         var query = ""

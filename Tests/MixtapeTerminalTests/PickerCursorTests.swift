@@ -143,6 +143,21 @@ struct PickerScopeTests {
         #expect(picker.send(old) == [])
     }
 
+    @Test func editingTheQueryOrScopeMarksTheResultsAsPending() {
+        var picker = PickerHarness()
+        picker.type("a")
+        picker.deliver(items("x", "y"))
+        #expect(picker.state.resultsFinal)
+        picker.type("b")
+        #expect(!picker.state.resultsFinal)
+        #expect(picker.visible == items("x", "y"))
+        picker.deliver(items("y"))
+        picker.type("\u{14}")
+        #expect(!picker.state.resultsFinal)
+        picker.type("\u{1B}[B")
+        #expect(!picker.state.resultsFinal)
+    }
+
     @Test func queryProblemEmptiesTheListUntilResultsForTheQueryArrive() {
         var picker = PickerHarness()
         picker.type("yaer:1")

@@ -99,6 +99,44 @@ struct PickerSelectionTests {
         #expect(picker.state.statusText == "2,340/104,118 · 12 selected")
     }
 
+    @Test func statusCountsMatchesBeyondTheFirstPage() {
+        var picker = PickerHarness()
+        picker.deliver(items(0..<500), total: 104_118, final: false, matches: 88_595)
+        #expect(picker.state.statusText == "88,595/104,118 · 0 selected")
+    }
+
+    @Test func bulkKeysWaitForTheFinalListOfTheNewQuery() {
+        var picker = PickerHarness()
+        picker.type("a")
+        picker.deliver(items("x", "y"))
+        picker.type("b\(esc)a")
+        #expect(picker.state.selection.isEmpty, "Alt-A must not act on the previous query's matches")
+        picker.deliver(items("p", "q"), final: false, matches: 3)
+        #expect(picker.state.selection.isEmpty, "nor on the first page alone")
+        picker.deliver(items("p", "q", "r"))
+        #expect(picker.state.selection.ids == items("p", "q", "r"))
+        #expect(picker.state.deferredKeys.isEmpty)
+    }
+
+    @Test func endWaitsForTheWholeList() {
+        var picker = PickerHarness()
+        picker.type("a")
+        picker.deliver(items(0..<5), final: false, matches: 9)
+        picker.type("\(esc)[F")
+        #expect(picker.state.currentItem == item("0"))
+        picker.deliver(items(0..<9))
+        #expect(picker.state.currentItem == item("8"))
+    }
+
+    @Test func aQueryProblemDropsWaitingBulkKeys() {
+        var picker = PickerHarness()
+        picker.type("year:x\(esc)a")
+        picker.send(.queryProblem(query: "year:x", scope: .all, message: "bad"))
+        picker.type("\u{15}")
+        picker.deliver(items("a"))
+        #expect(picker.state.selection.isEmpty)
+    }
+
     @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (12_345, "12,345"),
                       (1_234_567, "1,234,567"), (-1_234, "-1,234")])
     func grouped(_ n: Int, _ text: String) {

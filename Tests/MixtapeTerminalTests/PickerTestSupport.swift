@@ -35,8 +35,8 @@ struct PickerHarness {
 
     /// Delivers results for the current query and scope.
     @discardableResult
-    mutating func deliver(_ list: [ItemID], total: Int = 1_000, final: Bool = true) -> [PickerEffect] {
-        send(.results(query: state.query, scope: state.scope, ids: list, total: total, final: final))
+    mutating func deliver(_ list: [ItemID], total: Int = 1_000, final: Bool = true, matches: Int? = nil) -> [PickerEffect] {
+        send(.results(query: state.query, scope: state.scope, ids: list, total: total, final: final, matches: matches))
     }
 
     /// Sends any event.

@@ -1,0 +1,187 @@
+import MixtapeCore
+import MixtapeStore
+import MixtapeTerminal
+
+/// The `pick` use case: the interactive picker's input loop (spec/picker.md).
+///
+/// One thread reads the terminal, runs each key through `PickerReducer` and draws; matching
+/// runs on `PickMatching`'s thread and comes back as events, so a keystroke is never held up
+/// by a match. Input that arrived together is reduced together and drawn once, so a burst of
+/// typing costs one frame, not one per key. The loop runs on any `PickerTerminal`: the real
+/// one, or the scripted one `pickbench` replays keystrokes through.
+public final class PickItems {
+    /// How the picker opens.
+    public struct Options: Sendable {
+        /// A query to start with instead of the remembered one.
+        public var query: String?
+        /// A scope to start in instead of the remembered one.
+        public var scope: Scope?
+        /// False for `--no-restore`: start empty, in `scope` or `all`.
+        public var restore = true
+        /// Colour, or bold and reverse only (`NO_COLOR`).
+        public var palette = PickerPalette.color
+        /// "Now" for relative dates in the query.
+        public var now: Timestamp
+
+        public init(now: Timestamp) { self.now = now }
+    }
+
+    /// How the picker closed.
+    public enum Outcome: Sendable, Equatable {
+        /// Enter: the selection, in the order items were selected, is saved.
+        case accepted([ItemID])
+        /// Esc, Ctrl-C or Ctrl-G: the saved selection is untouched.
+        case cancelled
+    }
+
+    /// Called after each frame is written, with the state it shows (for `pickbench`).
+    /// (The terminal hanging up ends the picker as a cancel; see `TerminalInput.closed`.)
+    public var onFrame: ((PickerState) -> Void)?
+
+    private let store: LibraryStore
+    private let options: Options
+
+    /// A picker over the index at `libraryPath`, which must exist (see `PickItems.check`).
+    public init(libraryPath: String, options: Options) throws {
+        self.store = try LibraryStore(path: libraryPath)
+        self.options = options
+    }
+
+    /// Nil when there is something to pick from, else why not, for a message before the
+    /// terminal is taken over.
+    public static func problem(libraryPath: String) -> String? {
+        let queries = LibraryQueries(libraryPath: libraryPath)
+        let empty = ((try? queries.sources()) ?? []).allSatisfy { $0.itemCount == 0 }
+        guard empty else { return nil }
+        return "nothing to pick: the index at \(libraryPath) has no items; "
+            + "add a library with `mixtape index PATH/TO/Library.xml`"
+    }
+
+    /// Runs the picker on `terminal` until Enter or cancel, then remembers the query, scope
+    /// and cursor item, and on Enter saves the selection.
+    public func run(on terminal: some PickerTerminal) throws -> Outcome {
+        var state = try openingState(size: terminal.size)
+        let matching = PickMatching(store: store, now: options.now, wake: { [terminal] in terminal.wake() })
+        matching.start()
+        defer { matching.stop() }
+        var screen = PickScreen(palette: options.palette, store: store)
+        var loop = Loop(matching: matching)
+        var pending = loop.perform(PickerReducer.start(&state), state: state, screen: &screen)
+        while true {
+            if pending.render {
+                terminal.write(screen.draw(state))
+                onFrame?(state)
+            }
+            if let outcome = pending.outcome {
+                try close(state, outcome)
+                return outcome
+            }
+            let (events, closed) = try loop.events(from: terminal, screen: &screen)
+            pending = Loop.Pending()
+            if closed { pending.outcome = .cancelled }
+            for event in events {
+                pending.merge(loop.perform(PickerReducer.reduce(&state, event), state: state, screen: &screen))
+                if pending.outcome != nil { break }
+            }
+        }
+    }
+
+    /// The state the picker opens in: the remembered query, scope and cursor unless
+    /// `--no-restore`, overridden by a query or scope given on the command line, with the
+    /// saved selection.
+    private func openingState(size: (width: Int, height: Int)) throws -> PickerState {
+        let memory = options.restore ? try store.pickerMemory() ?? PickerMemory() : PickerMemory()
+        return PickerState(query: options.query ?? memory.query, scope: options.scope ?? memory.scope,
+                           cursorItem: options.query == nil ? memory.cursorItem : nil,
+                           selection: PickerSelection(try store.selection()),
+                           width: size.width, height: size.height)
+    }
+
+    private func close(_ state: PickerState, _ outcome: Outcome) throws {
+        let memory = PickerMemory(query: state.query, scope: state.scope, cursorItem: state.currentItem)
+        if case .accepted(let ids) = outcome {
+            try store.closePicker(remembering: memory, selection: ids)
+        } else {
+            try store.closePicker(remembering: memory, selection: nil)
+        }
+    }
+}
+
+extension PickItems {
+    /// The loop's bookkeeping between waits: the key decoder and the matching thread.
+    struct Loop {
+        /// What reducing a batch of events asks for.
+        struct Pending {
+            var render = false
+            var outcome: Outcome?
+
+            mutating func merge(_ other: Pending) {
+                render = render || other.render
+                outcome = outcome ?? other.outcome
+            }
+        }
+
+        let matching: PickMatching
+        var decoder = KeyDecoder()
+
+        init(matching: PickMatching) { self.matching = matching }
+
+        /// Waits for input (only ~25 ms when an ESC needs settling) and turns everything that
+        /// came in into events: keys, a resize, and answers from the matching thread; `closed`
+        /// when the terminal hung up.
+        mutating func events(from terminal: some PickerTerminal,
+                             screen: inout PickScreen) throws -> (events: [PickerEvent], closed: Bool) {
+            var events: [PickerEvent] = []
+            var closed = false
+            for input in terminal.wait(timeoutMilliseconds: decoder.isAwaitingTimeout ? 25 : nil) {
+                switch input {
+                case .bytes(let bytes):
+                    events += decoder.feed(bytes).map(PickerEvent.key)
+                case .timedOut:
+                    events += decoder.flushTimeout().map(PickerEvent.key)
+                case .resized:
+                    screen.invalidate()
+                    let size = terminal.size
+                    events.append(.resize(width: size.width, height: size.height))
+                case .woken:
+                    events += try answers(screen: &screen)
+                case .closed:
+                    closed = true
+                }
+            }
+            return (events, closed)
+        }
+
+        /// The matching thread's updates as events; a loaded catalog reaches the screen.
+        private func answers(screen: inout PickScreen) throws -> [PickerEvent] {
+            var events: [PickerEvent] = []
+            for update in matching.drain() {
+                switch update {
+                case .catalog(let catalog): screen.catalog = catalog
+                case .event(let event): events.append(event)
+                case .failed(let error): throw error
+                }
+            }
+            return events
+        }
+
+        /// Carries out the reducer's effects that are not drawing: matching, the preview pane,
+        /// and the ending.
+        func perform(_ effects: [PickerEffect], state: PickerState, screen: inout PickScreen) -> Pending {
+            var pending = Pending()
+            for effect in effects {
+                switch effect {
+                case .match(let query, let scope):
+                    matching.submit(query: query, scope: scope, selection: state.selection.members)
+                case .render: pending.render = true
+                case .preview(let id):
+                    screen.preview(id)
+                    pending.render = true
+                case .accept(let ids): pending.outcome = .accepted(ids)
+                case .cancel: pending.outcome = .cancelled
+                }
+            }
+            return pending
+        }
+    }
+}

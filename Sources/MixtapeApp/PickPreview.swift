@@ -1,0 +1,62 @@
+import MixtapeCore
+import MixtapeStore
+
+/// The preview pane's text for one item (spec/picker.md: title, artist, album, year, kind,
+/// rating, plays, location and the playlists it belongs to), read from the index when the
+/// cursor lands on an item, so the catalog need not hold every field of every item.
+///
+/// Playlist membership is worked out once, on the first preview, from the user's own
+/// playlists: the library itself, iTunes' built-in kind lists ("Music", "Movies") and folders
+/// say nothing about an item.
+struct PickPreview {
+    let store: LibraryStore
+    private var playlistsByItem: [ItemID: [String]]?
+
+    init(store: LibraryStore) { self.store = store }
+
+    /// The pane's lines for `id`; nil for nothing under the cursor.
+    mutating func lines(for id: ItemID?) -> [String] {
+        guard let id else { return [] }
+        guard let item = try? store.item(id) else { return ["\(id.rawValue): no longer in the index"] }
+        return Self.describe(item, playlists: playlists(containing: id))
+    }
+
+    /// `item` as label/value lines, unknown values left out.
+    static func describe(_ item: MediaItem, playlists: [String]) -> [String] {
+        var lines: [String] = []
+        lines.append("Title     " + (item.title ?? "(untitled)"))
+        if let artist = item.artist { lines.append("Artist    " + artist) }
+        var album = [item.album, item.year.map(String.init)].compactMap { $0 }.joined(separator: " · ")
+        if album.isEmpty { album = "—" }
+        lines.append("Album     " + album)
+        var facts = [item.kind.rawValue]
+        if let duration = item.durationMs { facts.append(ClockTime.text(milliseconds: duration)) }
+        if let rating = item.rating { facts.append(stars(rating) + " (\(rating))") }
+        facts.append("\(item.playCount ?? 0) plays")
+        if item.loved { facts.append("loved") }
+        lines.append("Kind      " + facts.joined(separator: " · "))
+        lines.append("Location  " + (item.location ?? "none (not downloaded)"))
+        lines.append("Playlists " + (playlists.isEmpty ? "none" : playlists.joined(separator: ", ")))
+        return lines
+    }
+
+    /// A 0–100 rating as five stars, 20 per star, halves rounded down.
+    static func stars(_ rating: Int64) -> String {
+        let full = Int(max(0, min(100, rating)) / 20)
+        return String(repeating: "★", count: full) + String(repeating: "☆", count: 5 - full)
+    }
+
+    private mutating func playlists(containing id: ItemID) -> [String] {
+        if playlistsByItem == nil {
+            var byItem: [ItemID: [String]] = [:]
+            let playlists = (try? store.playlists()) ?? []
+            let paths = PlaylistPath.paths(of: playlists)
+            for playlist in playlists where !playlist.isFolder && !playlist.isMaster && playlist.distinguishedKind == nil {
+                let name = paths[playlist.id] ?? playlist.name
+                for item in Set(playlist.items) { byItem[item, default: []].append(name) }
+            }
+            playlistsByItem = byItem
+        }
+        return playlistsByItem?[id] ?? []
+    }
+}

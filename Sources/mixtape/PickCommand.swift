@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import MixtapeApp
+import MixtapeCore
+import MixtapeTerminal
+
+/// `mixtape pick [QUERY...]`: the full-screen picker (spec/picker.md). Enter saves the
+/// selection (exit 0) and, with `--export` or `--print`, writes it; Esc leaves it as it was
+/// (exit 130).
+struct PickCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Pick items interactively: filter, multi-select with Tab, Enter saves the selection.",
+        discussion: """
+            Keys: type to filter (same query language as search), ↑/↓ to move, Tab/Shift-Tab to \
+            toggle, Alt-A/Alt-D/Alt-T to select/deselect/toggle all matches, Ctrl-T to change \
+            scope, Ctrl-S to show only the selection, Ctrl-O for the preview, Enter to accept, \
+            Esc to cancel. The query, scope and cursor item are restored next time.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: ArgumentHelp("Start in this scope: all, music, podcasts, audiobooks, movies, tv, videos.",
+                               valueName: "scope"))
+    var scope: Scope?
+
+    @Flag(name: .customLong("no-restore"), help: "Start with an empty query instead of the last one.")
+    var noRestore = false
+
+    @Option(help: ArgumentHelp("On Enter, also write the selection to this playlist file.", valueName: "file"))
+    var export: String?
+
+    @OptionGroup var writing: PlaylistWriteOptions
+
+    @Flag(help: "On Enter, also print the selected ids, one per line.")
+    var print = false
+
+    @Argument(help: ArgumentHelp("A query to start with (see spec/query.md).", valueName: "query"))
+    var query: [String] = []
+
+    func validate() throws {
+        if let export, writing.format(for: export) == nil {
+            throw ValidationError("cannot tell the format from \(export); give --format")
+        }
+        if export == nil, writing.format != nil || !writing.mapPrefix.isEmpty || writing.relative {
+            throw ValidationError("--format, --map-prefix and --relative go with --export FILE")
+        }
+        try writing.validate(format: writing.format(for: export))
+    }
+
+    func run() throws {
+        let libraryPath = libraryOptions.libraryPath
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure(message: "pick needs a terminal on standard input and output; "
+                                 + "in scripts use `mixtape search QUERY` (and `mixtape select add QUERY`)",
+                                 status: .usage)
+        }
+        if let problem = PickItems.problem(libraryPath: libraryPath) {
+            throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
+        }
+        let outcome = try pick(libraryPath: libraryPath)
+        guard case .accepted(let ids) = outcome else { throw CommandFailure(status: .interrupted) }
+        if print {
+            let writer = RecordWriter()
+            for id in ids { writer.write(id.rawValue, terminator: "\n") }
+            writer.flush()
+        }
+        if let export { try write(to: export, libraryPath: libraryPath) }
+    }
+
+    /// Runs the picker on this terminal, which is restored before anything else is printed.
+    private func pick(libraryPath: String) throws -> PickItems.Outcome {
+        var options = PickItems.Options(now: Timestamp.current)
+        options.query = query.isEmpty ? nil : QueryArguments.join(query)
+        options.scope = scope
+        options.restore = !noRestore
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { options.palette = .monochrome }
+        let picker = try PickItems(libraryPath: libraryPath, options: options)
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.open()
+        } catch {
+            throw CommandFailure(message: "pick cannot use this terminal (\(error)); "
+                                 + "in scripts use `mixtape search QUERY`", status: .usage)
+        }
+        defer { session.restore() }
+        return try picker.run(on: session)
+    }
+
+    /// `--export`: the saved selection, just written by the picker, through the same writer
+    /// as `export-playlist`.
+    private func write(to output: String, libraryPath: String) throws {
+        var export = ExportPlaylist(libraryPath: libraryPath, now: Timestamp.current)
+        try writing.configure(&export, format: writing.format(for: output) ?? .m3u8)
+        do {
+            let outcome = try writing.write(export, to: output)
+            ExportCommand.report(outcome, to: output, missing: writing.missing, quiet: libraryOptions.quiet)
+        } catch let failure as ExportError {
+            throw ExportCommand.failure(failure)
+        } catch {
+            throw CommandFailure(message: "\(error)", status: .cannotWrite)
+        }
+    }
+}

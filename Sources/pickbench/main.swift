@@ -1,0 +1,131 @@
+import Foundation
+import MixtapeApp
+import MixtapeCore
+import MixtapeTerminal
+
+/// `pickbench INDEX [RUNS]`: the picker's latency for `make bench`, without a real terminal but
+/// through the real loop, reducer, matching thread, renderer and painter.
+///
+/// Each run opens the picker on an 80×24 scripted terminal with an empty query, waits for the
+/// first full frame (every item listed), then types `the beat live` one key at a time and
+/// presses Backspace five times. A key is sent once the frame answering the one before it is
+/// drawn; its latency is the time from handing the key to the loop to the frame that shows
+/// the complete results for the query it made. Prints a markdown table.
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: pickbench INDEX [RUNS]\n".utf8))
+    exit(2)
+}
+let runs = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
+let backspace: [UInt8] = [0x7f]
+let script: [[UInt8]] = "the beat live".map { Array(String($0).utf8) } + Array(repeating: backspace, count: 5)
+
+let verbose = ProcessInfo.processInfo.environment["PICKBENCH_VERBOSE"] != nil
+
+/// Milliseconds on the monotonic clock.
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
+
+/// A terminal that types the script, each key after the frame answering the last one.
+final class ScriptedTerminal: PickerTerminal, @unchecked Sendable {
+    let size = (width: 80, height: 24)
+    private let condition = NSCondition()
+    private var woken = false
+    private var next = 0
+    private var expectedQuery = ""
+    private var answered = false
+    private var sentAt = 0.0
+    private(set) var keyLatencies: [Double] = []
+    private(set) var echoLatencies: [Double] = []
+    private var echoed = false
+    private(set) var firstFrame: Double?
+    private(set) var firstFullFrame: Double?
+    private(set) var bytesWritten = 0
+    let start: Double
+
+    init(start: Double) { self.start = start }
+
+    func write(_ bytes: [UInt8]) { bytesWritten += bytes.count }
+
+    /// Called by the loop after each frame with the state it shows.
+    func framed(_ state: PickerState) {
+        let time = now()
+        if firstFrame == nil { firstFrame = time - start }
+        guard state.query == expectedQuery else { return }
+        if next > 0, !echoed {
+            echoed = true
+            echoLatencies.append(time - sentAt)
+        }
+        guard state.resultsFinal, !answered else { return }
+        answered = true
+        if next == 0 { firstFullFrame = time - start } else { keyLatencies.append(time - sentAt) }
+        if verbose, next > 0 {
+            FileHandle.standardError.write(Data("\(expectedQuery)\t\(state.results.count)\t\(time - sentAt)\n".utf8))
+        }
+    }
+
+    func wait(timeoutMilliseconds: Int?) -> [TerminalInput] {
+        if answered {
+            answered = false
+            echoed = false
+            guard next < script.count else { return [.bytes([0x03])] } // Ctrl-C: done
+            let key = script[next]
+            next += 1
+            expectedQuery = key == backspace ? String(expectedQuery.dropLast()) : expectedQuery + String(decoding: key, as: UTF8.self)
+            sentAt = now()
+            return [.bytes(key)]
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = timeoutMilliseconds.map { Date().addingTimeInterval(Double($0) / 1000) }
+        while !woken {
+            if let deadline {
+                if !condition.wait(until: deadline) { return [.timedOut] }
+            } else {
+                condition.wait()
+            }
+        }
+        woken = false
+        return [.woken]
+    }
+
+    func wake() {
+        condition.lock()
+        woken = true
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+var latencies: [Double] = [], echoes: [Double] = [], firstFrames: [Double] = [], fullFrames: [Double] = []
+var bytes = 0
+for _ in 0..<runs {
+    let start = now()
+    var options = PickItems.Options(now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
+    options.restore = false
+    let picker = try PickItems(libraryPath: arguments[1], options: options)
+    let terminal = ScriptedTerminal(start: start)
+    picker.onFrame = { terminal.framed($0) }
+    _ = try picker.run(on: terminal)
+    latencies += terminal.keyLatencies
+    echoes += terminal.echoLatencies
+    firstFrames.append(terminal.firstFrame ?? .nan)
+    fullFrames.append(terminal.firstFullFrame ?? .nan)
+    bytes += terminal.bytesWritten
+}
+
+func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
+print("| measure (\(runs) runs, \(latencies.count) keystrokes, 80×24) | p50 | p99 | max |")
+print("|---|---|---|---|")
+print("| keystroke → frame with all results for it | \(ms(percentile(latencies, 50))) | \(ms(percentile(latencies, 99))) | \(ms(latencies.max() ?? .nan)) |")
+print("| keystroke → frame echoing it | \(ms(percentile(echoes, 50))) | \(ms(percentile(echoes, 99))) | \(ms(echoes.max() ?? .nan)) |")
+print("| open → first frame | \(ms(percentile(firstFrames, 50))) | \(ms(percentile(firstFrames, 99))) | \(ms(firstFrames.max() ?? .nan)) |")
+print("| open → first full frame (every item ranked) | \(ms(percentile(fullFrames, 50))) | \(ms(percentile(fullFrames, 99))) | \(ms(fullFrames.max() ?? .nan)) |")
+print("")
+print("- \(bytes / max(1, runs * (script.count + 1))) bytes written to the terminal per keystroke on average")

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real terminal for end-to-end picker tests: a detached tmux session of a fixed size on a
+/// server of its own, driven the way a person would drive it (`send-keys`) and read the way a
+/// person would read it (`capture-pane`).
+///
+/// The session runs `mixtape` inside a small shell script that records `stty -g` before and
+/// after and the exit status, so a test can check that the picker left the terminal as it
+/// found it.
+final class TmuxTerminal {
+    let socket = "mixtape-test-\(UUID().uuidString.prefix(8))"
+    let session = "pick"
+    let folder: String
+    private(set) var runs = 0
+
+    /// tmux, or nil when it is not installed (scripts/install-deps.sh installs it).
+    static let binary: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// A session `width`×`height` running an idle shell, with `environment` exported.
+    init(folder: String, width: Int = 80, height: Int = 24, environment: [String: String]) throws {
+        self.folder = folder
+        _ = try #require(TmuxTerminal.binary, "tmux is not installed: sudo apt-get install -y tmux")
+        let exports = environment.map { "export \($0.key)=\(TmuxTerminal.quote($0.value))" }.joined(separator: "\n")
+        let rc = folder + "/tmux-shell.rc"
+        try (exports + "\nPS1='$ '\n").write(toFile: rc, atomically: true, encoding: .utf8)
+        try startServer(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
+                         "bash --noprofile --rcfile \(TmuxTerminal.quote(rc)) -i"])
+        try tmux(["set-option", "-t", session, "status", "off"])
+        try waitFor { $0.contains("$") }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Starts `mixtape ARGUMENTS` in the session; `finish()` waits for it and returns its exit
+    /// status and the terminal settings before and after.
+    func start(_ binary: String, _ arguments: [String]) throws {
+        runs += 1
+        let tag = "\(folder)/run\(runs)"
+        let command = ([binary] + arguments).map(TmuxTerminal.quote).joined(separator: " ")
+        let line = "clear; stty -g > \(tag).before; \(command); echo $? > \(tag).status; stty -g > \(tag).after"
+        try tmux(["send-keys", "-t", session, "-l", line])
+        try tmux(["send-keys", "-t", session, "Enter"])
+    }
+
+    /// The exit status of the last `start`, and whether `stty -g` was the same before and after.
+    func finish(timeout: Double = 10) throws -> (status: Int32, sttyRestored: Bool) {
+        let tag = "\(folder)/run\(runs)"
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: tag + ".after") || (try? String(contentsOfFile: tag + ".after", encoding: .utf8))?.isEmpty != false {
+            guard Date() < deadline else {
+                let shown = (try? capture())?.joined(separator: "\n") ?? ""
+                Issue.record("mixtape did not exit within \(timeout) s; screen:\n\(shown)")
+                return (-1, false)
+            }
+            usleep(20_000)
+        }
+        let status = try String(contentsOfFile: tag + ".status", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = try String(contentsOfFile: tag + ".before", encoding: .utf8)
+        let after = try String(contentsOfFile: tag + ".after", encoding: .utf8)
+        return (Int32(status) ?? -1, before == after && !before.isEmpty)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// Presses keys by tmux name: `Tab`, `BTab`, `Enter`, `Escape`, `BSpace`, `Down`, `C-t`, `M-a`.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// The screen as text, one string per row (trailing blanks trimmed by tmux).
+    func capture() throws -> [String] {
+        let result = try tmux(["capture-pane", "-p", "-t", session])
+        return result.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Polls the screen until `condition` holds (5 s at most) and returns that screen; records
+    /// an issue with the last screen when it never does.
+    @discardableResult
+    func waitFor(_ what: String = "the expected screen", timeout: Double = 5,
+                 _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = try capture()
+        while !condition(screen) {
+            guard Date() < deadline else {
+                let shown = screen.joined(separator: "\n")
+                Issue.record("timed out waiting for \(what); screen:\n\(shown)")
+                return screen
+            }
+            usleep(20_000)
+            screen = try capture()
+        }
+        return screen
+    }
+
+    /// Waits until some row of the screen contains `text`.
+    @discardableResult
+    func waitFor(text: String, timeout: Double = 5) throws -> [String] {
+        try waitFor("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Starts the server with `posix_spawn` and `waitpid`, its output on /dev/null: the server
+    /// lives on in the background holding whatever streams it was given, so reading them to
+    /// the end (`MixtapeProcess.execute`) would never finish, and Foundation's `Process` did not
+    /// reap the client either.
+    private func startServer(_ arguments: [String]) throws {
+        let tmux = try #require(TmuxTerminal.binary)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // The test runner's threads block most signals, and a spawned process inherits the
+        // mask: without this the picker under test would never see SIGTERM, SIGINT or SIGHUP.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, environ)
+        try #require(spawned == 0, "cannot start tmux: errno \(spawned)")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        try #require(status == 0, "tmux new-session failed: status \(status)")
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let tmux = try #require(TmuxTerminal.binary)
+        let result = try MixtapeProcess.execute(tmux, ["-L", socket] + arguments)
+        if result.status != 0, arguments.first != "kill-server" {
+            Issue.record("tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
