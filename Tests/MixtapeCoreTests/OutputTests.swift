@@ -129,3 +129,34 @@ struct ClockTimeTests {
         #expect(ClockTime.text(milliseconds: milliseconds) == text)
     }
 }
+
+@Suite("TagSet: layered tag sources")
+struct TagSetTests {
+    @Test func higherSourceWinsFieldByField() {
+        let sidecar = TagSet([.title: .text("Sidecar"), .year: .integer(1999)])
+        let embedded = TagSet([.title: .text("Embedded"), .artist: .text("Band"), .year: .integer(2001)])
+        let merged = sidecar.overriding(embedded)
+        #expect(merged[.title] == .text("Sidecar"))
+        #expect(merged[.artist] == .text("Band"))
+        #expect(merged[.year] == .integer(1999))
+    }
+
+    @Test(arguments: [
+        (Field.title, FieldValue.text("  "), false), (.title, .integer(3), false), (.year, .text("1999"), false),
+        (.kind, .text("podcast"), true), (.kind, .text("cassette"), false), (.loved, .bool(true), true),
+        (.title, .text("x"), true),
+    ])
+    func keepsOnlyValuesThatFit(_ field: Field, _ value: FieldValue, _ kept: Bool) {
+        var tags = TagSet()
+        tags[field] = value
+        #expect((tags[field] != nil) == kept)
+    }
+
+    @Test func appliesToAnItemButNeverItsIdentity() {
+        var item = MediaItem(id: ItemID(rawValue: "file:1"))
+        TagSet([.id: .text("file:2"), .title: .text("T"), .kind: .text("podcast")]).apply(to: &item)
+        #expect(item.id.rawValue == "file:1")
+        #expect(item.title == "T")
+        #expect(item.kind == .podcast)
+    }
+}
