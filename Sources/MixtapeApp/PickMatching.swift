@@ -48,6 +48,11 @@ final class PickMatching: @unchecked Sendable {
     }
 
     /// Starts the thread: it loads the catalog, then waits for requests.
+    ///
+    /// It is a long work item on a global queue rather than a Foundation `Thread`: with
+    /// swift-corelibs-foundation 6.x a `Thread` that had run `DispatchQueue.concurrentPerform`
+    /// (the matcher's parallel scan) corrupted its heap when it exited; `pickbench` crashed one
+    /// run in two in release builds, and never since.
     func start() {
         DispatchQueue.global(qos: .userInitiated).async { [self] in run() }
     }

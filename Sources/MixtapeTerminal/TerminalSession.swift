@@ -48,6 +48,8 @@ public final class TerminalSession: @unchecked Sendable {
     /// False once the terminal hung up (EOF or EIO): `wait()` stops polling it rather than
     /// spinning on a descriptor that is always "ready".
     private var inputIsOpen = true
+    /// The descriptor this session opened itself (`/dev/tty`), closed with the session.
+    private var ownedDescriptor: Int32?
 
     private init(input: Int32, output: Int32, wakePipe: (read: Int32, write: Int32), savedMode: termios) {
         self.input = input
@@ -61,6 +63,23 @@ public final class TerminalSession: @unchecked Sendable {
     /// either is not a terminal, so piped runs can be told to use `search` instead.
     public static func open() throws(TerminalError) -> TerminalSession {
         try open(input: STDIN_FILENO, output: STDOUT_FILENO)
+    }
+
+    /// Takes over the process's controlling terminal (`/dev/tty`) for both input and output,
+    /// leaving standard input and output alone: for `pick --print`, whose output is meant for
+    /// a pipe or `$(…)` while the picker is drawn on the terminal, as fzf does. Fails with
+    /// `.notATerminal` when there is no controlling terminal (cron, CI).
+    public static func openControllingTerminal() throws(TerminalError) -> TerminalSession {
+        let descriptor = openDevice("/dev/tty")
+        guard descriptor >= 0 else { throw .notATerminal }
+        do {
+            let session = try open(input: descriptor, output: descriptor)
+            session.ownedDescriptor = descriptor
+            return session
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
     /// Takes over the terminal on `input` and `output`; tests pass both ends of a
@@ -139,6 +158,7 @@ public final class TerminalSession: @unchecked Sendable {
         restore()
         close(wakeRead)
         close(wakeWrite)
+        if let ownedDescriptor { close(ownedDescriptor) }
     }
 
     /// The terminal's width and height in cells, asked afresh each time (after `.resized`).
@@ -307,5 +327,15 @@ private func readSome(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ c
     Glibc.read(descriptor, bytes, count)
     #elseif canImport(Darwin)
     Darwin.read(descriptor, bytes, count)
+    #endif
+}
+
+/// `open(2)` for reading and writing, close-on-exec; a free function because inside
+/// `TerminalSession` the name `open` means the session's own.
+private func openDevice(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, O_RDWR | O_CLOEXEC)
+    #else
+    Darwin.open(path, O_RDWR | O_CLOEXEC)
     #endif
 }

@@ -50,10 +50,8 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         let libraryPath = libraryOptions.libraryPath
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure(message: "pick needs a terminal on standard input and output; "
-                                 + "in scripts use `mixtape search QUERY` (and `mixtape select add QUERY`)",
-                                 status: .usage)
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 || print else {
+            throw CommandFailure(message: Self.noTerminal, status: .usage)
         }
         if let problem = PickItems.problem(libraryPath: libraryPath) {
             throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
@@ -68,6 +66,9 @@ struct PickCommand: ParsableCommand {
         if let export { try write(to: export, libraryPath: libraryPath) }
     }
 
+    static let noTerminal = "pick needs a terminal on standard input and output (with --print, standard input); "
+        + "in scripts use `mixtape search QUERY` (and `mixtape select add QUERY`)"
+
     /// Runs the picker on this terminal, which is restored before anything else is printed.
     private func pick(libraryPath: String) throws -> PickItems.Outcome {
         var options = PickItems.Options(now: Timestamp.current)
@@ -79,7 +80,10 @@ struct PickCommand: ParsableCommand {
         let picker = try PickItems(libraryPath: libraryPath, options: options)
         let session: TerminalSession
         do {
-            session = try TerminalSession.open()
+            // With --print, standard output may be a pipe or $(…): draw on the terminal itself.
+            session = isatty(STDOUT_FILENO) == 1 ? try TerminalSession.open() : try TerminalSession.openControllingTerminal()
+        } catch .notATerminal {
+            throw CommandFailure(message: Self.noTerminal, status: .usage)
         } catch {
             throw CommandFailure(message: "pick cannot use this terminal (\(error)); "
                                  + "in scripts use `mixtape search QUERY`", status: .usage)

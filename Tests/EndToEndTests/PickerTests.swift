@@ -78,7 +78,9 @@ struct PickerTests {
 
         // 5. A second session opens where the first left off; Tab then Esc changes nothing.
         try tmux.start(MixtapeProcess.binary, ["pick"])
-        screen = try tmux.waitFor(text: "\(expected.count) selected")
+        screen = try tmux.waitFor("the restored list") { screen in
+            screen.count > 3 && screen[2].contains("\(expected.count) selected") && !PickerTests.rows(screen).isEmpty
+        }
         #expect(screen.first == "> " + title)
         #expect(screen.count > 1 && screen[1].contains("[Music]"))
         try tmux.press("Tab")
@@ -94,7 +96,7 @@ struct PickerTests {
     func aSignalRestoresTheTerminalAndExits130(_ name: String, _ signal: Int32) throws {
         let tmux = try terminal()
         try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore", "--library", mixtape.library])
-        try tmux.waitFor(text: "0 selected")
+        try tmux.waitFor(text: "59/59 · 0 selected")
         try tmux.press("Tab")
         try tmux.waitFor(text: "1 selected")
         let found = try MixtapeProcess.execute("/usr/bin/pgrep", ["-f", "pick --no-restore --library \(mixtape.library)"])
@@ -122,7 +124,7 @@ struct PickerTests {
             #expect(time.wholeMatch(of: /\d+(:\d\d)+/) != nil, "duration cut off: \(row)")
             // glibc draws a ZWJ sequence as its parts and ❤️ narrow; tmux joins the first and
             // we draw the second wide so no terminal wraps it (README: wide characters).
-            guard !row.unicodeScalars.contains(where: { $0 == "\u{200D}" || $0 == "\u{FE0F}" }) else { continue }
+            guard PickerTests.glibcAgrees(row) else { continue }
             #expect(PickerTests.columns(row) == 80, "row does not end at column 80: \(row)")
         }
         #expect(screen.contains { $0.contains("ＦＵＬＬＷＩＤＴＨ") && $0.contains("…") }, "long row not cut with …")
@@ -151,10 +153,51 @@ struct PickerTests {
         #expect(try tmux.finish().status == 130)
     }
 
+    @Test func enterPrintsTheIdsAndWritesThePlaylist() throws {
+        let picked = Array(try ids("harbour").prefix(2))
+        try #require(picked.count == 2)
+        let playlist = mixtape.folder + "/picked.m3u8"
+        let output = mixtape.folder + "/printed.txt"
+        let tmux = try terminal()
+        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print --export \"$1\" harbour > \"$2\"",
+                                   MixtapeProcess.binary, playlist, output])
+        try tmux.waitFor(text: "\(try ids("harbour").count)/59 · 0 selected")
+        try tmux.press("Tab", "Tab")
+        try tmux.waitFor(text: "2 selected")
+        try tmux.press("Enter")
+        #expect(try tmux.finish().status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == picked.joined(separator: "\n") + "\n")
+        let lines = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "#EXTM3U")
+        #expect(lines.filter { !$0.hasPrefix("#") }.count == 2)
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() throws {
+        let tmux = try terminal()
+        try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore"])
+        try tmux.waitFor(text: "59/59 · 0 selected")
+        try tmux.resize(width: 100, height: 40)
+        let screen = try tmux.waitFor("37 rows at 100 columns") { screen in
+            let rows = PickerTests.rows(screen)
+            return rows.count == 37 && rows.filter(PickerTests.glibcAgrees).allSatisfy { PickerTests.columns($0) == 100 }
+        }
+        #expect(screen[2].contains("59/59 · 0 selected"))
+        try tmux.press("Escape")
+        #expect(try tmux.finish().status == 130)
+    }
+
     @Test func withoutATerminalItPointsToSearch() throws {
         let result = try mixtape.run(["pick"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("mixtape search"))
+        let printing = try mixtape.run(["pick", "--print"])
+        #expect(printing.status == 2, "no controlling terminal at all: still exit 2")
+    }
+
+    /// False for rows holding a ZWJ sequence or an emoji with U+FE0F, whose width glibc and
+    /// terminals disagree on (see `columns`).
+    static func glibcAgrees(_ row: String) -> Bool {
+        !row.unicodeScalars.contains { $0 == "\u{200D}" || $0 == "\u{FE0F}" }
     }
 
     /// Display columns as the C library counts them (an independent width table).

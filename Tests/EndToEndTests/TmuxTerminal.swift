@@ -80,6 +80,11 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", session] + keys)
     }
 
+    /// Resizes the window, which sends the program in it a SIGWINCH.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])
+    }
+
     /// The screen as text, one string per row (trailing blanks trimmed by tmux).
     func capture() throws -> [String] {
         let result = try tmux(["capture-pane", "-p", "-t", session])
@@ -123,6 +128,11 @@ final class TmuxTerminal {
         for fd in Int32(0)...2 {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Tests run in parallel: without this the server (which outlives the call) would keep
+        // the write ends of other tests' output pipes open, and their reads would never end.
+        #if os(Linux)
+        addCloseFrom(&actions, 3)
+        #endif
         // The test runner's threads block most signals, and a spawned process inherits the
         // mask: without this the picker under test would never see SIGTERM, SIGINT or SIGHUP.
         var attributes = posix_spawnattr_t()
@@ -158,3 +168,11 @@ final class TmuxTerminal {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+#if os(Linux)
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not
+/// export: the child closes every descriptor from `lowest` on.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+@discardableResult
+private func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+#endif
