@@ -34,6 +34,9 @@ public final class PickItems {
         case cancelled
     }
 
+    /// How many of the best matches the first answer to a keystroke ranks; the rest follow.
+    public static var firstPage: Int { PickSearch.firstPage }
+
     /// Called after each frame is written, with the state it shows (for `pickbench`).
     /// (The terminal hanging up ends the picker as a cancel; see `TerminalInput.closed`.)
     public var onFrame: ((PickerState) -> Void)?

@@ -27,6 +27,7 @@ public enum PickerReducer {
             if state.query != before.query || state.scope != before.scope {
                 // The list still shows the old query's matches until the new ones arrive.
                 state.resultsFinal = false
+                state.resultsAreCurrent = false
             }
         case .results(let query, let scope, let ids, let total, let final, let matches):
             guard query == state.query, scope == state.scope else { return [] }
@@ -34,6 +35,7 @@ public enum PickerReducer {
             state.total = total
             state.matchCount = max(matches ?? ids.count, ids.count)
             state.resultsFinal = final
+            state.resultsAreCurrent = true
             state.queryProblem = nil
             if final { state.replayDeferredKeys() }
         case .queryProblem(let query, let scope, let message):
@@ -41,6 +43,7 @@ public enum PickerReducer {
             state.results = []
             state.matchCount = 0
             state.resultsFinal = true
+            state.resultsAreCurrent = true
             state.queryProblem = message
             state.deferredKeys = []
         case .resize(let width, let height):

@@ -33,6 +33,9 @@ public struct PickerState: Hashable, Sendable {
     public internal(set) var deferredKeys: [Key] = []
     /// False while the engine is still delivering results for this query.
     public internal(set) var resultsFinal: Bool = false
+    /// True once `results` are the current query's (its best page at least); false from a
+    /// query or scope change until they arrive, while the list still shows the previous ones.
+    public internal(set) var resultsAreCurrent: Bool = false
     /// Why the current query has no results, when it cannot be parsed; nil otherwise.
     public internal(set) var queryProblem: String?
     /// The item the cursor is on (see the type's summary for when it is not in the list).
