@@ -20,8 +20,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CTagLib",
+            pkgConfig: "taglib_c",
+            providers: [.apt(["libtagc0-dev"]), .brew(["taglib"])]
+        ),
         .target(name: "MixtapeCore"),
-        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2"]),
+        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2", "CTagLib"]),
         .target(name: "MixtapeStore", dependencies: [
             "MixtapeCore",
             .product(name: "GRDB", package: "GRDB.swift"),

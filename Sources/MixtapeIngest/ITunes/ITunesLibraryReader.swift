@@ -77,7 +77,15 @@ public struct ITunesLibraryReader: Sendable {
                 throw MalformedSourceError(position: SourcePosition(file: name, line: 0, column: 0),
                                            reason: "could not start the XML parser")
             }
-            defer { xmlFreeParserCtxt(parser) }
+            defer {
+                // A document that declares entities gets a stand-in xmlDoc to hold them (libxml2's
+                // SAX "expat compatibility"), which xmlFreeParserCtxt does not free.
+                if let stray = parser.pointee.myDoc {
+                    parser.pointee.myDoc = nil
+                    xmlFreeDoc(stray)
+                }
+                xmlFreeParserCtxt(parser)
+            }
             xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
             sink.state.pointee.parser = parser
             var offset = Int(head)
