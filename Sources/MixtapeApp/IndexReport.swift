@@ -36,6 +36,10 @@ public struct IndexReport: Sendable {
     public var skipped = 0
     public var warnings: [IndexWarning] = []
     public var failures: [SourceFailure] = []
+    /// Sidecars found with no media file beside them (or photo XMPs): skipped, not items.
+    public var skippedSidecars = 0
+    /// Media files found under another path than last time, keeping their ids.
+    public var moved = 0
     public var seconds = 0.0
 
     public init() {}

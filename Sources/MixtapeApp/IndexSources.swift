@@ -8,7 +8,8 @@ public struct IndexSources {
     public var libraryPath: String
     /// Paths as the user typed them; empty means every recorded source (the cron form).
     public var sources: [String]
-    /// Re-read sources even when their size and modification time are unchanged.
+    /// Re-read sources even when their size and modification time are unchanged (for a
+    /// folder: every media file, not only the changed ones).
     public var full = false
     /// Seconds to wait for another writer to finish.
     public var wait = 60.0
@@ -51,8 +52,7 @@ public struct IndexSources {
         case .unreadable(let why):
             report.failures.append(SourceFailure(path: path, reason: .unreadable(why)))
         case .folder:
-            report.failures.append(SourceFailure(path: path, reason:
-                .unsupported("is a folder; indexing folders of media is not supported yet, name a library XML export")))
+            indexFolder(path, store: store, into: &report)
         case .file(let stamp):
             indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }

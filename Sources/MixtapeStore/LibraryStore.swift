@@ -81,6 +81,16 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// What the last walk of the folder source at `path` recorded; empty for a new source.
+    public func folderFiles(ofSource path: String) throws -> [FolderFileRecord] {
+        try pool.read { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
+                return []
+            }
+            return try FolderFileRecord.all(sourceID: id, in: db)
+        }
+    }
+
     /// Forgets a source and everything read from it. Returns the number of items removed, or
     /// nil when no such source was recorded.
     public func removeSource(at path: String) throws -> Int? {

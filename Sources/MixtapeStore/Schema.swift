@@ -80,6 +80,23 @@ enum Schema {
                 CREATE INDEX items_by_id ON items (id);
                 """)
         }
+        migrator.registerMigration("v4: folder files") { db in
+            // What the last walk of each folder source found: a media file's path, its item id,
+            // and what tells a move (device, inode, size) and a change (stamp: size, mtime and
+            // the sidecars') apart, so unchanged files are not read again.
+            try db.execute(sql: """
+                CREATE TABLE folder_files (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    device INTEGER NOT NULL,
+                    inode INTEGER NOT NULL,
+                    size INTEGER NOT NULL,
+                    stamp INTEGER NOT NULL,
+                    PRIMARY KEY (source_id, path)
+                );
+                """)
+        }
         return migrator
     }
 

@@ -71,6 +71,22 @@ public final class SourceSync {
         }
     }
 
+    /// Records items the source still has but that were not read again because nothing about
+    /// them changed (a folder's untouched files): they count as unchanged and are not deleted.
+    /// Ids the index does not hold are ignored.
+    public func keep(_ ids: [ItemID]) {
+        for id in ids {
+            guard let index = previousIndex(of: SourceSync.key(id.rawValue)), !delivered[index] else { continue }
+            delivered[index] = true
+            counts.unchanged += 1
+        }
+    }
+
+    /// Replaces what the folder walk recorded for this source.
+    public func replaceFolderFiles(_ records: [FolderFileRecord]) throws {
+        try FolderFileRecord.replaceAll(records, sourceID: sourceID, in: db)
+    }
+
     private func previousIndex(of key: UInt64) -> Int? {
         var low = 0, high = previousKeys.count
         while low < high {

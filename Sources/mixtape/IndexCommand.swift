@@ -9,15 +9,17 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Add sources and bring the index up to date.",
         discussion: """
-            A SOURCE is an iTunes / Music.app library XML export. With no SOURCE, every recorded \
-            source is brought up to date: the form to run from cron. An unchanged source (same \
-            size and modification time) is not read again; a source that fails to parse changes \
-            nothing and exits 65 with file:line:column.
+            A SOURCE is an iTunes / Music.app library XML export or a folder of media files \
+            (with XMP, .nfo and .info.json sidecars and embedded tags). With no SOURCE, every \
+            recorded source is brought up to date: the form to run from cron. An unchanged \
+            export (same size and modification time) is not read again, nor is an unchanged \
+            file of a folder; an export that fails to parse changes nothing and exits 65 with \
+            file:line:column. A bad media file or sidecar is a warning (exit 0; 65 with --strict).
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Argument(help: ArgumentHelp("Library XML exports to add or refresh.", valueName: "source"))
+    @Argument(help: ArgumentHelp("Library XML exports or media folders to add or refresh.", valueName: "source"))
     var sources: [String] = []
 
     @Flag(help: "Print one JSON object with the counts instead of a summary line.")
@@ -28,6 +30,9 @@ struct IndexCommand: ParsableCommand {
 
     @Flag(help: "Re-read every source even if it has not changed.")
     var full = false
+
+    @Flag(help: "Treat warnings (a bad media file or sidecar) as errors: exit 65.")
+    var strict = false
 
     func validate() throws {
         if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
@@ -43,6 +48,7 @@ struct IndexCommand: ParsableCommand {
         progress.clear()
         IndexOutput(report: report, json: json, quiet: libraryOptions.quiet).print()
         if let status = IndexOutput.exitStatus(for: report) { throw CommandFailure(status: status) }
+        if strict, !report.warnings.isEmpty { throw CommandFailure(status: .malformedData) }
     }
 }
 
@@ -77,7 +83,8 @@ struct IndexOutput {
         for (key, value) in [("items", report.items), ("added", report.added), ("updated", report.updated),
                              ("removed", report.removed), ("unchanged", report.unchanged),
                              ("playlists", report.playlists), ("sources", report.sources),
-                             ("skipped", report.skipped), ("warnings", report.warnings.count)] {
+                             ("skipped", report.skipped), ("warnings", report.warnings.count),
+                             ("moved", report.moved), ("skipped_sidecars", report.skippedSidecars)] {
             writer.add(key, int: Int64(value))
         }
         let errors = report.failures.map { failure -> String in
@@ -104,6 +111,8 @@ struct IndexOutput {
         if !report.warnings.isEmpty {
             line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
         }
+        if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
+        if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.grouped) sidecars without media skipped" }
         if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
         return line + String(format: " in %.2f s", report.seconds)
     }

@@ -112,7 +112,7 @@ struct CommandTests {
         #expect(try scratch.run(["search"]).lines.count == 8)
     }
 
-    @Test("exit codes: missing source 66, usage 2, folder 2, empty index 1")
+    @Test("exit codes: missing source 66, usage 2, empty folder 0, empty index 1")
     func exitCodes() throws {
         let scratch = MixtapeProcess()
         let missing = try scratch.run(["index", scratch.folder + "/nope.xml"])
@@ -121,7 +121,9 @@ struct CommandTests {
         #expect(try scratch.run(["search", "--format", "{artst}"]).status == 2)
         #expect(try scratch.run(["search", "--sort", "nope"]).status == 2)
         #expect(try scratch.run(["search", "--limit", "-1"]).status == 2)
-        #expect(try scratch.run(["index", scratch.folder]).status == 2)
+        let emptyFolder = scratch.folder + "/Empty"
+        try FileManager.default.createDirectory(atPath: emptyFolder, withIntermediateDirectories: true)
+        #expect(try scratch.run(["index", emptyFolder]).status == 0)
         let empty = try scratch.run(["search"])
         #expect(empty.status == 1 && empty.stdout.isEmpty)
         #expect(try scratch.run(["--version"]).status == 0)

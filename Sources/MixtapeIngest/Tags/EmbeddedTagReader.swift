@@ -16,6 +16,14 @@ import MixtapeCore
 ///   disc number and disc total. With TagLib 1.x (Debian 12 ships 1.13) those stay unset, and
 ///   sidecars or the file name are the only source for them.
 public enum EmbeddedTagReader {
+    /// Extensions of the containers TagLib reads (its `FileRef` list, 1.13 and 2.x alike).
+    /// Matroska, WebM, QuickTime `.mov`, AVI and raw AAC are not among them: for those a file
+    /// that TagLib cannot open says nothing about whether it is damaged.
+    public static let readableExtensions: Set<String> = [
+        "mp3", "mp2", "ogg", "oga", "opus", "spx", "flac", "mpc", "wv", "tta", "m4a", "m4r", "m4b",
+        "m4p", "mp4", "3g2", "m4v", "wma", "asf", "aif", "aiff", "afc", "aifc", "wav", "ape",
+    ]
+
     /// True when this build's TagLib offers the property map (TagLib 2.0 and later).
     public static var readsPropertyMap: Bool { mixtape_taglib_has_properties() != 0 }
 

@@ -1,0 +1,83 @@
+import MixtapeCore
+import MixtapeIngest
+import MixtapeStore
+
+/// What to do with each media file a walk found, given what the last walk of the same folder
+/// source recorded: keep it untouched, read it again under its old id, or read it as new.
+///
+/// Identity (README, "Folders"): a file keeps its id while it stays at its path, whatever
+/// happens to its content; a file that disappeared from one path and appears at another
+/// with the same device, inode and size was moved or renamed (a `mv` within one file system
+/// keeps all three) and keeps its id too. A new file's id is `file:` and a hash of its device,
+/// inode and first path, so it is stable from then on without depending on where it goes.
+struct FolderPlan {
+    /// Ids of files whose path and stamp are unchanged: nothing to read.
+    var kept: [ItemID] = []
+    /// Files to read, each with the id it is to have.
+    var toRead: [(file: MediaFile, id: ItemID)] = []
+    /// What this walk records for the next one.
+    var records: [FolderFileRecord] = []
+    /// How many files were found moved.
+    var moved = 0
+
+    /// The plan for `files` (this walk) against `previous` (the last walk's records);
+    /// `rereadAll` (`--full`) reads every file again, under the ids they already have.
+    init(files: [MediaFile], previous: [FolderFileRecord], rereadAll: Bool = false) {
+        var byPath: [String: FolderFileRecord] = [:]
+        for record in previous { byPath[record.path] = record }
+        let present = Set(files.map(\.path))
+        var gone: [MoveKey: [FolderFileRecord]] = [:]
+        for record in previous where !present.contains(record.path) {
+            gone[MoveKey(device: record.device, inode: record.inode, size: record.size), default: []].append(record)
+        }
+        var used = Set<ItemID>()
+        for file in files {
+            var id: ItemID
+            var unchanged = false
+            if let earlier = byPath[file.path] {
+                id = earlier.itemID
+                unchanged = !rereadAll && earlier.stamp == file.stamp
+            } else if let origin = gone[MoveKey(file)]?.popLast() {
+                id = origin.itemID
+                moved += 1
+            } else {
+                id = FolderPlan.newID(for: file)
+            }
+            if used.contains(id) {
+                // Two files claiming one id (hard links, a copy of a moved file): the second is new.
+                id = FolderPlan.newID(for: file, salt: used.count)
+                unchanged = false
+            }
+            used.insert(id)
+            if unchanged { kept.append(id) } else { toRead.append((file, id)) }
+            records.append(FolderFileRecord(path: file.path, itemID: id, device: file.device, inode: file.inode,
+                                            size: file.size, stamp: file.stamp))
+        }
+    }
+
+    /// `file:` + 16 hex digits of the file's device, inode and path (and `salt`, when the
+    /// plain id is taken).
+    static func newID(for file: MediaFile, salt: Int? = nil) -> ItemID {
+        var hash = StableHash()
+        hash.combine(Int64(bitPattern: file.device))
+        hash.combine(Int64(bitPattern: file.inode))
+        hash.combine(file.path)
+        if let salt { hash.combine(Int64(salt)) }
+        return ItemID(rawValue: "file:" + hash.hexDigest)
+    }
+
+    /// What a move keeps: the file's device, inode and size.
+    private struct MoveKey: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+
+        init(device: UInt64, inode: UInt64, size: Int64) {
+            self.device = device
+            self.inode = inode
+            self.size = size
+        }
+
+        init(_ file: MediaFile) { self.init(device: file.device, inode: file.inode, size: file.size) }
+    }
+}

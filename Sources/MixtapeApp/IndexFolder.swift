@@ -1,0 +1,49 @@
+import MixtapeCore
+import MixtapeIngest
+import MixtapeStore
+
+extension IndexSources {
+    /// Brings a folder source up to date: walks it, keeps the files whose path and stamp are
+    /// unchanged without reading them, reads the rest (new, changed, moved) through their
+    /// sidecars, embedded tags and names, and syncs the source in one transaction. A file
+    /// that cannot be read fully is a warning, never a failure of the source.
+    func indexFolder(_ path: String, store: LibraryStore, into report: inout IndexReport) {
+        do {
+            let scan = FolderWalker.scan(root: path)
+            let plan = FolderPlan(files: scan.files, previous: try store.folderFiles(ofSource: path),
+                                  rereadAll: full)
+            var warnings = scan.warnings
+            var ignored = 0
+            let record = SourceRecord(path: path, kind: .folder, stamp: nil,
+                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
+            let counts = try store.sync(record) { sync in
+                sync.keep(plan.kept)
+                var batch: [MediaItem] = []
+                for (done, (file, id)) in plan.toRead.enumerated() {
+                    let reading = MediaFileReader.reading(file, id: id, source: path)
+                    batch.append(reading.item)
+                    warnings += reading.warnings
+                    ignored += reading.ignoredSidecars.count
+                    if batch.count == 256 {
+                        try sync.put(batch)
+                        batch.removeAll(keepingCapacity: true)
+                        progress?(path, done + 1)
+                    }
+                }
+                try sync.put(batch)
+                try sync.replaceFolderFiles(plan.records)
+                return SourceReadout(playlists: [])
+            }
+            report.added += counts.added
+            report.updated += counts.updated
+            report.removed += counts.removed
+            report.unchanged += counts.unchanged
+            report.sources += 1
+            report.moved += plan.moved
+            report.skippedSidecars += scan.skippedSidecars + ignored
+            report.warnings += warnings
+        } catch {
+            report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
+        }
+    }
+}

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MixtapeCore
+
+/// Walks a folder tree and finds the media files in it, each with its sidecars (see
+/// `FolderSidecarMatcher` for which sidecar goes with which file). It only lists and stats;
+/// nothing is opened or read, so a no-change re-index costs one `lstat` per media file and
+/// sidecar (20,000 files and 4,400 sidecars: about 0.1 s in a release build, warm cache).
+/// All the platform calls of folder indexing are in this file.
+///
+/// Decisions, each for a reason:
+/// - **Hidden names are skipped**, files and folders alike (a name starting with `.`): `.git`,
+///   `.Trash-1000`, and above all macOS's AppleDouble `._song.mp3` files, which carry the media
+///   extension but hold no audio and would each be a "corrupt file" warning.
+/// - **No symlink is followed.** One that leads out of the root is a warning (the issue's
+///   rule). One that stays inside the root is skipped silently, because its target is walked
+///   at its own path anyway: following it would index the same file (same device and inode)
+///   twice and make move detection ambiguous, and a link to a folder above it would loop. A
+///   symlink loop or a broken link named like a media file or sidecar is a warning.
+/// - **Only regular files** are media files or sidecars: a FIFO named `x.mp3` would block the
+///   reader forever.
+/// - The root itself may be a symlink (the user named it); its real path is what "inside the
+///   root" is measured against, while paths are reported under the root as given.
+public enum FolderWalker {
+    /// Media extensions (lower-cased, without the dot); matched without ASCII case.
+    public static let mediaExtensions = Set([
+        "mp3", "m4a", "m4b", "aac", "alac", "flac", "ogg", "oga", "opus", "wav", "aif", "aiff",
+        "wma", "ape", "wv",
+    ]).union(videoExtensions)
+
+    /// The containers that hold video, which make an item `video` unless a sidecar says otherwise.
+    public static let videoExtensions: Set<String> = ["mp4", "m4v", "mkv", "webm", "mov", "avi"]
+
+    /// Walks `root` (absolute path of a directory). Never fails: an unreadable root or folder
+    /// is a warning and gives what could be walked.
+    public static func scan(root: String) -> FolderScan {
+        var scan = FolderScan()
+        let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard let realRoot = realPath(top) else {
+            scan.warnings.append(warning(top, "cannot open the folder: \(lastError())"))
+            return scan
+        }
+        var pending: [(folder: String, artistNFO: Sidecar?)] = [(top, nil)]
+        while let (folder, inherited) = pending.popLast() {
+            guard let listing = list(folder, realRoot: realRoot, warnings: &scan.warnings) else { continue }
+            let matched = FolderSidecarMatcher.match(folder: folder, media: listing.media, sidecars: listing.sidecars,
+                                                     parentArtistNFO: inherited)
+            scan.files += matched.files
+            scan.skippedSidecars += matched.orphans
+            // Reversed, so folders are walked (and warn) in name order.
+            for name in listing.folders.reversed() {
+                pending.append((join(folder, name), matched.artistNFO))
+            }
+        }
+        scan.files.sort { $0.path < $1.path }
+        return scan
+    }
+
+    /// `folder/name`, without doubling the slash of the root `/`.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
+    /// cannot be opened, after a warning.
+    private static func list(_ folder: String, realRoot: String, warnings: inout [IndexWarning])
+        -> (media: [FolderEntry], sidecars: [FolderEntry], folders: [String])? {
+        guard let directory = opendir(folder) else {
+            warnings.append(warning(folder, "cannot read the folder: \(lastError()); skipped"))
+            return nil
+        }
+        defer { closedir(directory) }
+        var listing: (media: [FolderEntry], sidecars: [FolderEntry], folders: [String]) = ([], [], [])
+        var names: [(name: String, type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let type = entry.pointee.d_type
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard let name else {
+                warnings.append(warning(folder + "/?", "a file name that is not UTF-8 was skipped"))
+                continue
+            }
+            if name.hasPrefix(".") { continue }
+            names.append((name, type))
+        }
+        for (name, type) in names.sorted(by: { $0.name < $1.name }) {
+            classify(name, type: type, in: folder, realRoot: realRoot, into: &listing, warnings: &warnings)
+        }
+        return listing
+    }
+
+    /// Sorts one directory entry into the listing; stats it only when it may matter.
+    private static func classify(_ name: String, type: UInt8, in folder: String, realRoot: String,
+                                 into listing: inout (media: [FolderEntry], sidecars: [FolderEntry], folders: [String]),
+                                 warnings: inout [IndexWarning]) {
+        let role = FolderEntryRole(name: name)
+        if type == UInt8(DT_DIR) { return listing.folders.append(name) }
+        if type == UInt8(DT_REG) && role == .other { return }
+        let path = join(folder, name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if role != .other { warnings.append(warning(path, "cannot read the file: \(lastError()); skipped")) }
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: listing.folders.append(name)
+        case S_IFLNK: checkLink(path, role: role, realRoot: realRoot, warnings: &warnings)
+        case S_IFREG where role == .media: listing.media.append(entry(name, info))
+        case S_IFREG where role == .sidecar: listing.sidecars.append(entry(name, info))
+        default: break
+        }
+    }
+
+    /// Warns about a symlink that is not followed when the user would want to know: it leads
+    /// out of the root, loops, or is broken and named like a media file or sidecar.
+    private static func checkLink(_ path: String, role: FolderEntryRole, realRoot: String,
+                                  warnings: inout [IndexWarning]) {
+        guard let target = realPath(path) else {
+            let code = errno
+            if code == ELOOP {
+                warnings.append(warning(path, "symbolic link loop; not followed"))
+            } else if role != .other {
+                warnings.append(warning(path, "broken symbolic link (\(lastError(code))); skipped"))
+            }
+            return
+        }
+        let inside = target == realRoot || target.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        if !inside {
+            warnings.append(warning(path, "symbolic link leads out of the indexed folder (to \(target)); not followed"))
+        }
+    }
+
+    private static func entry(_ name: String, _ info: stat) -> FolderEntry {
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return FolderEntry(name: name, device: UInt64(truncatingIfNeeded: info.st_dev),
+                           inode: UInt64(truncatingIfNeeded: info.st_ino), size: Int64(info.st_size),
+                           modificationTimeNs: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// The canonical absolute path (symlinks resolved), or nil with `errno` set.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func lastError(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    private static func warning(_ path: String, _ message: String) -> IndexWarning {
+        IndexWarning(position: SourcePosition(file: path, line: 0, column: 0), message: message)
+    }
+}

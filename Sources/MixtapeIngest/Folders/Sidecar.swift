@@ -1,0 +1,29 @@
+/// A sidecar file found beside a media file (or for its whole folder). The walk only finds
+/// and stats it; `MediaFileReader` reads it, so a re-index whose stamps are unchanged never
+/// opens a sidecar at all.
+public struct Sidecar: Hashable, Sendable {
+    /// Which reader the file goes to, and how much of what it says is used.
+    public enum Kind: String, Hashable, Sendable {
+        /// `NAME.EXT.xmp` or `NAME.xmp`.
+        case xmp
+        /// `NAME.nfo` (Kodi, Jellyfin, Emby, tinyMediaManager, MediaElch).
+        case nfo
+        /// `NAME.info.json` (yt-dlp, youtube-dl).
+        case infoJSON
+        /// `album.nfo` / `artist.nfo` in the media file's folder (`artist.nfo` also in a folder
+        /// above it, for Kodi's `Artist/Album/track` layout): album-level fields only.
+        case folderNFO
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var size: Int64
+    public var modificationTimeNs: Int64
+
+    public init(kind: Kind, path: String, size: Int64, modificationTimeNs: Int64) {
+        self.kind = kind
+        self.path = path
+        self.size = size
+        self.modificationTimeNs = modificationTimeNs
+    }
+}

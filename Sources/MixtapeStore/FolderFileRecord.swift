@@ -1,0 +1,47 @@
+import GRDB
+import MixtapeCore
+
+/// One media file of a folder source as the last walk recorded it: which item it is, and the
+/// facts that tell the next walk whether it is unchanged (same path and `stamp`), moved (its
+/// device, inode and size found under another path) or new.
+public struct FolderFileRecord: Hashable, Sendable {
+    public var path: String
+    public var itemID: ItemID
+    /// Device and inode numbers, stored as SQLite's signed 64-bit integers (bit for bit).
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    /// A hash of the file's and its sidecars' sizes and modification times.
+    public var stamp: Int64
+
+    public init(path: String, itemID: ItemID, device: UInt64, inode: UInt64, size: Int64, stamp: Int64) {
+        self.path = path
+        self.itemID = itemID
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.stamp = stamp
+    }
+
+    static func all(sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
+        try Row.fetchAll(db, sql: "SELECT path, item_id, device, inode, size, stamp FROM folder_files WHERE source_id = ?",
+                         arguments: [sourceID]).map { row in
+            FolderFileRecord(path: row[0], itemID: ItemID(rawValue: row[1]),
+                             device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]),
+                             size: row[4], stamp: row[5])
+        }
+    }
+
+    static func replaceAll(_ records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM folder_files WHERE source_id = ?", arguments: [sourceID])
+        let insert = try db.makeStatement(sql: """
+            INSERT OR REPLACE INTO folder_files (source_id, path, item_id, device, inode, size, stamp)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for record in records {
+            try insert.execute(arguments: [sourceID, record.path, record.itemID.rawValue,
+                                           Int64(bitPattern: record.device), Int64(bitPattern: record.inode),
+                                           record.size, record.stamp])
+        }
+    }
+}

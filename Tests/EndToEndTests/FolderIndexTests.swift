@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `mixtape index DIR` on real media files made with sox and lame, tagged by the tools that
+/// made them, with every kind of sidecar beside them; and on the real sidecar corpus.
+@Suite("index a folder of media", .serialized)
+struct FolderIndexTests {
+    let mixtape = MixtapeProcess()
+
+    /// Runs a tool, failing the test with a hint when it is missing.
+    func tool(_ name: String, _ arguments: [String]) throws {
+        let path = ["/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let found = try #require(path, "\(name) is missing: scripts/install-deps.sh installs it")
+        let result = try MixtapeProcess.execute(found, arguments)
+        try #require(result.status == 0, "\(name) \(arguments.joined(separator: " ")): \(result.stderr)")
+    }
+
+    /// A folder `Music/` with tagged flac, mp3, ogg and wav files, a video, and sidecars.
+    func makeLibrary() throws -> String {
+        let root = mixtape.folder + "/Music"
+        let album = root + "/Flac Artist/Flac Album"
+        let videos = root + "/Videos"
+        for folder in [album, videos, root + "/Loose"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let wav = mixtape.folder + "/tone.wav"
+        try tool("sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "2", "sine", "440"])
+        try tool("sox", [wav, "--comment", "TITLE=Flac Title", "--add-comment", "ARTIST=Flac Artist",
+                         "--add-comment", "ALBUM=Flac Album", "--add-comment", "TRACKNUMBER=4",
+                         "--add-comment", "DATE=2004", "--add-comment", "GENRE=Folk", album + "/04 Flac Title.flac"])
+        try tool("lame", ["--quiet", "--tt", "Mp3 Title", "--ta", "Mp3 Artist", "--tl", "Mp3 Album", "--ty", "2003",
+                          "--tn", "3/12", "--tg", "Rock", wav, root + "/Loose/Mp3 Artist - Mp3 Title.mp3"])
+        try tool("sox", [wav, "--comment", "TITLE=Ogg Title", "--add-comment", "ARTIST=Ogg Artist",
+                         root + "/Loose/ogg-file.ogg"])
+        try FileManager.default.copyItem(atPath: wav, toPath: root + "/Loose/Wave Artist - Wave Title.wav")
+        // A sidecar wins over embedded tags, field by field.
+        try Data("""
+            <?xml version="1.0"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description xmlns:xmpDM="http://ns.adobe.com/xmp/1.0/DynamicMedia/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+             xmpDM:genre="Sidecar Genre" xmp:Rating="4"/></rdf:RDF></x:xmpmeta>
+            """.utf8).write(to: URL(fileURLWithPath: root + "/Loose/Mp3 Artist - Mp3 Title.mp3.xmp"))
+        try Data("""
+            <song><title>Nfo Title</title><artist>Nfo Artist</artist><year>1999</year></song>
+            https://example.org/scraped
+            """.utf8).write(to: URL(fileURLWithPath: root + "/Loose/ogg-file.nfo"))
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?><album><title>Flac Album (Deluxe)</title><albumartist>The Flac Band</albumartist></album>
+            """.utf8).write(to: URL(fileURLWithPath: album + "/album.nfo"))
+        try Data([0x1A, 0x45, 0xDF, 0xA3] + [UInt8](repeating: 0, count: 64))
+            .write(to: URL(fileURLWithPath: videos + "/clip.mkv"))
+        try Data("""
+            {"id": "abc123", "title": "Clip Title", "uploader": "Clip Channel", "duration": 95,
+             "upload_date": "20200315", "webpage_url": "https://example.org/watch?v=abc123", "_type": "video"}
+            """.utf8).write(to: URL(fileURLWithPath: videos + "/clip.info.json"))
+        try Data("not a sidecar of anything".utf8).write(to: URL(fileURLWithPath: videos + "/orphan.nfo"))
+        return root
+    }
+
+    func items() throws -> [String: [String: Any]] {
+        var byTitle: [String: [String: Any]] = [:]
+        for record in try mixtape.run(["search", "--json"]).records {
+            byTitle[record["title"] as? String ?? ""] = record
+        }
+        return byTitle
+    }
+
+    @Test func fieldsPrecedenceAndKinds() throws {
+        let root = try makeLibrary()
+        let indexed = try mixtape.run(["index", "--json", root])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(indexed.stdout.utf8)) as? [String: Any])
+        #expect(summary["items"] as? Int == 5)
+        #expect(summary["skipped_sidecars"] as? Int == 1)
+        let byTitle = try items()
+        let flac = try #require(byTitle["Flac Title"], "\(byTitle.keys.sorted())")
+        #expect(flac["artist"] as? String == "Flac Artist")
+        #expect(flac["album"] as? String == "Flac Album (Deluxe)", "the folder's album.nfo is a sidecar: it beats the tags")
+        #expect(flac["album_artist"] as? String == "The Flac Band")
+        #expect(flac["year"] as? Int == 2004)
+        #expect(flac["track_number"] as? Int == 4)
+        #expect(flac["genre"] as? String == "Folk")
+        #expect(flac["duration_ms"] as? Int == 2000)
+        #expect(flac["kind"] as? String == "music")
+        #expect((flac["id"] as? String)?.hasPrefix("file:") == true)
+        #expect(flac["location"] as? String == root + "/Flac Artist/Flac Album/04 Flac Title.flac")
+        let mp3 = try #require(byTitle["Mp3 Title"])
+        #expect(mp3["genre"] as? String == "Sidecar Genre", "the XMP beats the ID3 genre")
+        #expect(mp3["rating"] as? Int == 80)
+        #expect(mp3["artist"] as? String == "Mp3 Artist")
+        #expect(mp3["track_number"] as? Int == 3)
+        let ogg = try #require(byTitle["Nfo Title"], "the .nfo beats the Ogg comments")
+        #expect(ogg["artist"] as? String == "Nfo Artist")
+        #expect(ogg["year"] as? Int == 1999)
+        let wave = try #require(byTitle["Wave Title"], "an untagged file is named after its file")
+        #expect(wave["artist"] as? String == "Wave Artist")
+        let clip = try #require(byTitle["Clip Title"])
+        #expect(clip["artist"] as? String == "Clip Channel")
+        #expect(clip["year"] as? Int == 2020)
+        #expect(clip["duration_ms"] as? Int == 95_000)
+        #expect(["video", "music-video"].contains(clip["kind"] as? String ?? ""))
+        #expect(try mixtape.run(["search", "--scope", "videos", "clip"]).lines.count == 1)
+    }
+
+    @Test func aMovedFileKeepsItsIdAndItsPlaceInTheSelection() throws {
+        let root = try makeLibrary()
+        try mixtape.run(["index", root])
+        let before = try #require(try items()["Wave Title"]?["id"] as? String)
+        try mixtape.run(["select", "add", "--id", before])
+        let moved = root + "/Flac Artist/Wave Artist - Wave Title.wav"
+        try FileManager.default.moveItem(atPath: root + "/Loose/Wave Artist - Wave Title.wav", toPath: moved)
+        let again = try mixtape.run(["index", "--json", root])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\"moved\":1"), "\(again.stdout)")
+        let after = try #require(try items()["Wave Title"])
+        #expect(after["id"] as? String == before)
+        #expect(after["location"] as? String == moved)
+        let selected = try mixtape.run(["select", "list", "--json"]).records
+        #expect(selected.map { $0["id"] as? String } == [before])
+        #expect(selected.first?["location"] as? String == moved)
+    }
+
+    @Test func anUnchangedFolderIsNotReadAgainAndDeletionsAreSeen() throws {
+        let root = try makeLibrary()
+        try mixtape.run(["index", root])
+        let again = try mixtape.run(["index", "--json", root])
+        #expect(again.stdout.contains("\"unchanged\":5"), "\(again.stdout)")
+        #expect(again.stdout.contains("\"updated\":0"))
+        try FileManager.default.removeItem(atPath: root + "/Loose/ogg-file.ogg")
+        let third = try mixtape.run(["index", "--json", root])
+        #expect(third.stdout.contains("\"removed\":1"), "\(third.stdout)")
+        #expect(try items()["Nfo Title"] == nil)
+    }
+
+    @Test func strictTurnsAMalformedSidecarIntoExit65() throws {
+        let root = try makeLibrary()
+        try Data("<song><title>Broken".utf8).write(to: URL(fileURLWithPath: root + "/Loose/Wave Artist - Wave Title.nfo"))
+        let lenient = try mixtape.run(["index", root])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("Wave Title.nfo:1:"), "\(lenient.stderr)")
+        let strict = try mixtape.run(["index", "--strict", "--full", root])
+        #expect(strict.status == 65)
+    }
+
+    /// Every real XMP, NFO and info.json file, malformed ones included, as the sidecar of a
+    /// real MP3: exit 0, no crash, and a warning with a line for each malformed one.
+    @Test func theRealSidecarCorpus() throws {
+        let shared = try #require(MixtapeProcess.shared, "../shared is absent")
+        let root = mixtape.folder + "/Corpus"
+        let wav = mixtape.folder + "/tone.wav"
+        try tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", wav, "synth", "0.2", "sine", "440"])
+        let mp3 = mixtape.folder + "/tone.mp3"
+        try tool("lame", ["--quiet", wav, mp3])
+        var malformed: [String] = []
+        var count = 0
+        for kind in ["xmp", "nfo", "ytdlp_info_json"] {
+            for sub in ["", "/malformed"] {
+                let folder = shared + "/data/real/" + kind + sub
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                let target = root + "/" + kind + sub
+                try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+                for name in names where !name.hasSuffix(".md") && !name.hasPrefix(".") {
+                    var isFolder: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder),
+                          !isFolder.boolValue else { continue }
+                    let (stem, ext) = FolderIndexTests.sidecarName(name, kind: kind)
+                    try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: target + "/" + stem + ext)
+                    try FileManager.default.copyItem(atPath: mp3, toPath: target + "/" + stem + ".mp3")
+                    if !sub.isEmpty { malformed.append(target + "/" + stem + ext) }
+                    count += 1
+                }
+            }
+        }
+        try #require(count > 50)
+        let result = try mixtape.run(["index", "--json", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let messages = summary["warning_messages"] as? [String] ?? []
+        for path in malformed {
+            #expect(messages.contains { $0.hasPrefix(path + ":") && !$0.hasPrefix(path + ":0:") },
+                    "no located warning for \(path)")
+        }
+    }
+
+    /// A sidecar's copy name: `STEM` and the extension the walker pairs with `STEM.mp3`.
+    static func sidecarName(_ name: String, kind: String) -> (String, String) {
+        let safe = name.replacingOccurrences(of: " ", with: "_")
+        switch kind {
+        case "xmp": return ((safe as NSString).deletingPathExtension, ".xmp")
+        case "nfo": return ((safe as NSString).deletingPathExtension, ".nfo")
+        default:
+            let stem = safe.hasSuffix(".info.json") ? String(safe.dropLast(10)) : (safe as NSString).deletingPathExtension
+            return (stem, ".info.json")
+        }
+    }
+}
