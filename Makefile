@@ -35,13 +35,14 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## Speed and memory against xmllint, plistlib and fzf, side by side, export speed and picker latency; results in bench/out/.
+## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency and folder indexing; results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
 	bash bench/search.sh | tee bench/out/search.md
 	bash bench/export.sh | tee bench/out/export.md
 	bash bench/pick.sh | tee bench/out/pick.md
+	bash bench/folders.sh | tee bench/out/folders.md
 
 clean:
 	rm -rf .build bench/out

@@ -10,8 +10,18 @@ extension IndexSources {
     func indexFolder(_ path: String, store: LibraryStore, into report: inout IndexReport) {
         do {
             let scan = FolderWalker.scan(root: path)
-            let plan = FolderPlan(files: scan.files, previous: try store.folderFiles(ofSource: path),
-                                  rereadAll: full)
+            let previous = try store.folderFiles(ofSource: path)
+            let plan = FolderPlan(files: scan.files, previous: previous, rereadAll: full)
+            if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {
+                // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
+                // untouched, as an unchanged export is.
+                report.unchanged += plan.kept.count
+                report.sources += 1
+                report.skipped += 1
+                report.skippedSidecars += scan.skippedSidecars
+                report.warnings += scan.warnings
+                return
+            }
             var warnings = scan.warnings
             var ignored = 0
             let record = SourceRecord(path: path, kind: .folder, stamp: nil,

@@ -57,7 +57,7 @@ public final class PickItems {
         let empty = ((try? queries.sources()) ?? []).allSatisfy { $0.itemCount == 0 }
         guard empty else { return nil }
         return "nothing to pick: the index at \(libraryPath) has no items; "
-            + "add a library with `mixtape index PATH/TO/Library.xml`"
+            + "add a library export or a media folder with `mixtape index PATH`"
     }
 
     /// Runs the picker on `terminal` until Enter or cancel, then remembers the query, scope

@@ -49,7 +49,7 @@ struct SearchCommand: ParsableCommand {
         }
         if result.total == 0, !libraryOptions.quiet {
             Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
-                          + "add a library with `mixtape index PATH/TO/Library.xml`")
+                          + "add a library export or a media folder with `mixtape index PATH`")
         }
         throw CommandFailure(status: .noMatch)
     }
