@@ -2,7 +2,7 @@
 # Installs the Debian packages Mixtape needs to build, test or benchmark, if they are missing.
 # usage: scripts/install-deps.sh [build|bench]   (build: compile and test; bench: + peers)
 set -euo pipefail
-want=(pkg-config libxml2-dev libtagc0-dev libsqlite3-dev python3 tmux sox lame)
+want=(pkg-config libxml2-dev libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg)
 if [[ "${1:-build}" == bench ]]; then want+=(libxml2-utils hyperfine time fzf); fi
 missing=()
 for package in "${want[@]}"; do
@@ -11,9 +11,9 @@ done
 ((${#missing[@]} == 0)) && exit 0
 echo "installing: ${missing[*]}" >&2
 if [[ $(id -u) -eq 0 ]]; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 elif command -v sudo >/dev/null; then
-  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   echo "missing packages: ${missing[*]}; run: apt-get install ${missing[*]}" >&2
   exit 1
