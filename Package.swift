@@ -26,7 +26,9 @@ let package = Package(
             providers: [.apt(["libtagc0-dev"]), .brew(["taglib"])]
         ),
         .target(name: "MixtapeCore"),
-        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2", "CTagLib"]),
+        // TagLib 1.x's C++ property map, for the fields its C API lacks (see the header).
+        .target(name: "TagLibPropertyMap", dependencies: ["CTagLib"]),
+        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2", "CTagLib", "TagLibPropertyMap"]),
         .target(name: "MixtapeStore", dependencies: [
             "MixtapeCore",
             .product(name: "GRDB", package: "GRDB.swift"),

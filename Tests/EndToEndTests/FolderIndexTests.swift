@@ -36,6 +36,7 @@ struct FolderIndexTests {
         try FileManager.default.copyItem(atPath: wav, toPath: root + "/Loose/Wave Artist - Wave Title.wav")
         try tool("ffmpeg", ["-loglevel", "error", "-y", "-i", wav, "-c:a", "aac", "-metadata", "title=M4a Title",
                             "-metadata", "artist=M4a Artist", "-metadata", "album=M4a Album", "-metadata", "track=5/9",
+                            "-metadata", "album_artist=M4a Band", "-metadata", "disc=1/2",
                             "-metadata", "date=2007", "-metadata", "genre=Jazz", root + "/Loose/m4a-file.m4a"])
         for (ext, codec) in [("webm", "libvpx"), ("mkv", "mpeg4")] {
             try tool("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=d=1:s=64x48:r=10", "-i", wav,
@@ -107,9 +108,13 @@ struct FolderIndexTests {
         #expect(m4a["artist"] as? String == "M4a Artist")
         #expect(m4a["album"] as? String == "M4a Album")
         #expect(m4a["track_number"] as? Int == 5)
+        #expect(m4a["track_count"] as? Int == 9, "TagLib's property map, also on TagLib 1.x")
+        #expect(m4a["album_artist"] as? String == "M4a Band")
+        #expect(m4a["disc_number"] as? Int == 1)
+        #expect(m4a["disc_count"] as? Int == 2)
         #expect(m4a["year"] as? Int == 2007)
         #expect(m4a["genre"] as? String == "Jazz")
-        #expect(m4a["duration_ms"] as? Int == 2000)
+        #expect(abs((m4a["duration_ms"] as? Int ?? 0) - 2000) <= 100, "AAC priming shows in milliseconds")
         // TagLib 1.13 reads no Matroska/WebM tags: such files are named after their file.
         let live = (try mixtape.run(["search", "--json", "live at home"])).records
         #expect(live.count == 2)

@@ -34,7 +34,7 @@ struct MediaFileReaderTests {
         #expect(item.title == "NFO Title" && item.genre == "NFO Genre")  // sidecar
         #expect(item.artist == MediaFixtures.artist && item.album == MediaFixtures.album)  // embedded
         #expect(item.trackNumber == 3 && item.year == 2001)  // embedded, not the name's 7
-        #expect(item.durationMs == 2000 && item.sampleRate == 44100 && item.bitRate == 128)
+        #expect(abs((item.durationMs ?? 0) - 2000) <= 100 && item.sampleRate == 44100 && item.bitRate == 128)
     }
 
     @Test("the file name fills what neither sidecar nor tags give")

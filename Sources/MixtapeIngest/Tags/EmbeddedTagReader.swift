@@ -1,5 +1,6 @@
 import CTagLib
 import MixtapeCore
+import TagLibPropertyMap
 
 /// Reads the tags embedded in one media file (ID3, Vorbis comments, MP4 atoms, ...) and its
 /// audio properties through TagLib's C API, into the `TagSet` that folder indexing layers under
@@ -9,12 +10,13 @@ import MixtapeCore
 /// Safe to call from any thread: every TagLib call goes through `TagLibGate`, because TagLib's
 /// C binding keeps process-wide state. Concurrent readers therefore take turns inside TagLib.
 ///
-/// What TagLib's C API can say depends on its version (see `readableFields`):
+/// What TagLib's C API can say depends on its version:
 /// - every version: title, artist, album, genre, comment, year, track number, and the length
-///   (whole seconds only, so `duration_ms` is a multiple of 1000), bit rate and sample rate;
+///   in whole seconds, bit rate and sample rate;
 /// - TagLib 2.0 and later also have the property map, which adds album artist, track total,
-///   disc number and disc total. With TagLib 1.x (Debian 12 ships 1.13) those stay unset, and
-///   sidecars or the file name are the only source for them.
+///   disc number and disc total. For TagLib 1.x (Debian 12 ships 1.13) the `TagLibPropertyMap`
+///   target reads the same map, and the length in milliseconds, from the same open file
+///   through the C++ API, so every version gives every field (see `readableFields`).
 public enum EmbeddedTagReader {
     /// Extensions of the containers TagLib reads (its `FileRef` list, 1.13 and 2.x alike).
     /// Matroska, WebM, QuickTime `.mov`, AVI and raw AAC are not among them: for those a file
@@ -24,8 +26,11 @@ public enum EmbeddedTagReader {
         "m4p", "mp4", "3g2", "m4v", "wma", "asf", "aif", "aiff", "afc", "aifc", "wav", "ape",
     ]
 
-    /// True when this build's TagLib offers the property map (TagLib 2.0 and later).
-    public static var readsPropertyMap: Bool { mixtape_taglib_has_properties() != 0 }
+    /// True when this build can read the property map: through the C API (TagLib 2.0 and
+    /// later) or the C++ bridge (TagLib 1.x).
+    public static var readsPropertyMap: Bool {
+        mixtape_taglib_has_properties() != 0 || mixtape_taglib1_available() != 0
+    }
 
     /// The fields a reading can ever contain with this build's TagLib, so the indexer can tell
     /// "this file has no album artist" from "this TagLib cannot read album artists".
@@ -57,6 +62,8 @@ public enum EmbeddedTagReader {
         if readsPropertyMap { readProperties(of: file, into: &tags) }
         var hasAudio = false
         if let audio = taglib_file_audioproperties(file) { hasAudio = readAudio(audio, into: &tags) }
+        let milliseconds = mixtape_taglib1_length_ms(file)
+        if milliseconds > 0 { tags[.durationMs] = .integer(milliseconds) }
         guard hasAudio || !tags.isEmpty else { return .unreadable }
         return EmbeddedTagReading(tags: tags, isValid: true)
     }
@@ -99,10 +106,16 @@ public enum EmbeddedTagReader {
         return nil
     }
 
-    /// The first value of property `key`, or nil. The list is TagLib's to free, at once.
+    /// The first value of property `key`, or nil: from the C API's map (TagLib 2+) or the C++
+    /// bridge's (1.x). The list is freed at once.
     private static func property(_ key: String, of file: UnsafeMutablePointer<TagLib_File>) -> String? {
-        guard let values = mixtape_taglib_property_get(file, key) else { return nil }
-        defer { mixtape_taglib_property_free(values) }
+        if mixtape_taglib_has_properties() != 0 {
+            guard let values = mixtape_taglib_property_get(file, key) else { return nil }
+            defer { mixtape_taglib_property_free(values) }
+            return values[0].map { String(cString: $0) }
+        }
+        guard let values = mixtape_taglib1_property_get(file, key) else { return nil }
+        defer { mixtape_taglib1_property_free(values) }
         return values[0].map { String(cString: $0) }
     }
 
