@@ -19,16 +19,26 @@ struct FolderPlan {
     var records: [FolderFileRecord] = []
     /// How many files were found moved.
     var moved = 0
+    /// Whether some file got a fresh id (so a move from another folder source is worth a look).
+    var hasNewFiles: Bool { newFiles > 0 }
+    private var newFiles = 0
 
     /// The plan for `files` (this walk) against `previous` (the last walk's records);
     /// `rereadAll` (`--full`) reads every file again, under the ids they already have.
-    init(files: [MediaFile], previous: [FolderFileRecord], rereadAll: Bool = false) {
+    /// `elsewhere` are records of other folder sources whose files are gone from their paths:
+    /// a file found here with one's device, inode and size moved over from that source.
+    init(files: [MediaFile], previous: [FolderFileRecord], elsewhere: [FolderFileRecord] = [],
+         rereadAll: Bool = false) {
+        let previous = previous.filter { !$0.isGone }
         var byPath: [String: FolderFileRecord] = [:]
         for record in previous { byPath[record.path] = record }
         let present = Set(files.map(\.path))
         var gone: [MoveKey: [FolderFileRecord]] = [:]
         for record in previous where !present.contains(record.path) {
             gone[MoveKey(device: record.device, inode: record.inode, size: record.size), default: []].append(record)
+        }
+        for record in elsewhere {
+            gone[MoveKey(device: record.device, inode: record.inode, size: record.size), default: []].insert(record, at: 0)
         }
         var used = Set<ItemID>()
         for file in files {
@@ -42,6 +52,7 @@ struct FolderPlan {
                 moved += 1
             } else {
                 id = FolderPlan.newID(for: file)
+                newFiles += 1
             }
             if used.contains(id) {
                 // Two files claiming one id (hard links, a copy of a moved file): the second is new.
@@ -52,6 +63,13 @@ struct FolderPlan {
             if unchanged { kept.append(id) } else { toRead.append((file, id)) }
             records.append(FolderFileRecord(path: file.path, itemID: id, device: file.device, inode: file.inode,
                                             size: file.size, stamp: file.stamp))
+        }
+        // This source's files that are gone and were not found moved within it: remembered for
+        // one walk, in case another folder source finds them.
+        for record in previous where !present.contains(record.path) && !used.contains(record.itemID) {
+            var tombstone = record
+            tombstone.isGone = true
+            records.append(tombstone)
         }
     }
 

@@ -11,7 +11,20 @@ extension IndexSources {
         do {
             let scan = FolderWalker.scan(root: path)
             let previous = try store.folderFiles(ofSource: path)
-            let plan = FolderPlan(files: scan.files, previous: previous, rereadAll: full)
+            var plan = FolderPlan(files: scan.files, previous: previous, rereadAll: full)
+            if plan.hasNewFiles {
+                // Perhaps moved here from another folder source: look at that source's files
+                // that are gone from their paths.
+                let elsewhere = try store.folderFiles(ofSourcesOtherThan: path)
+                    .filter { record in
+                        if record.isGone { return true }
+                        if case .missing = FileFacts.inspect(record.path) { return true }
+                        return false
+                    }
+                if !elsewhere.isEmpty {
+                    plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere, rereadAll: full)
+                }
+            }
             if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.

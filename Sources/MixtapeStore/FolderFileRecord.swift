@@ -13,35 +13,40 @@ public struct FolderFileRecord: Hashable, Sendable {
     public var size: Int64
     /// A hash of the file's and its sidecars' sizes and modification times.
     public var stamp: Int64
+    /// True for a file the walk no longer found: kept for one walk so that another folder
+    /// source can recognise it as moved in (its item is already gone from this source).
+    public var isGone: Bool
 
-    public init(path: String, itemID: ItemID, device: UInt64, inode: UInt64, size: Int64, stamp: Int64) {
+    public init(path: String, itemID: ItemID, device: UInt64, inode: UInt64, size: Int64, stamp: Int64,
+                isGone: Bool = false) {
         self.path = path
         self.itemID = itemID
         self.device = device
         self.inode = inode
         self.size = size
         self.stamp = stamp
+        self.isGone = isGone
     }
 
     static func all(sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
-        try Row.fetchAll(db, sql: "SELECT path, item_id, device, inode, size, stamp FROM folder_files WHERE source_id = ?",
+        try Row.fetchAll(db, sql: "SELECT path, item_id, device, inode, size, stamp, gone FROM folder_files WHERE source_id = ?",
                          arguments: [sourceID]).map { row in
             FolderFileRecord(path: row[0], itemID: ItemID(rawValue: row[1]),
                              device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]),
-                             size: row[4], stamp: row[5])
+                             size: row[4], stamp: row[5], isGone: row[6])
         }
     }
 
     static func replaceAll(_ records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM folder_files WHERE source_id = ?", arguments: [sourceID])
         let insert = try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO folder_files (source_id, path, item_id, device, inode, size, stamp)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO folder_files (source_id, path, item_id, device, inode, size, stamp, gone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for record in records {
             try insert.execute(arguments: [sourceID, record.path, record.itemID.rawValue,
                                            Int64(bitPattern: record.device), Int64(bitPattern: record.inode),
-                                           record.size, record.stamp])
+                                           record.size, record.stamp, record.isGone])
         }
     }
 }

@@ -91,6 +91,16 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// What the last walks of every other folder source recorded, for telling a file moved
+    /// from one folder source into another.
+    public func folderFiles(ofSourcesOtherThan path: String) throws -> [FolderFileRecord] {
+        try pool.read { db in
+            let others = try Int64.fetchAll(db, sql: "SELECT id FROM sources WHERE path <> ? AND kind = ?",
+                                            arguments: [path, SourceKind.folder.rawValue])
+            return try others.flatMap { try FolderFileRecord.all(sourceID: $0, in: db) }
+        }
+    }
+
     /// Forgets a source and everything read from it. Returns the number of items removed, or
     /// nil when no such source was recorded.
     public func removeSource(at path: String) throws -> Int? {

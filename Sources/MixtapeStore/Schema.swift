@@ -83,7 +83,9 @@ enum Schema {
         migrator.registerMigration("v4: folder files") { db in
             // What the last walk of each folder source found: a media file's path, its item id,
             // and what tells a move (device, inode, size) and a change (stamp: size, mtime and
-            // the sidecars') apart, so unchanged files are not read again.
+            // the sidecars') apart, so unchanged files are not read again. `gone` rows are files
+            // the last walk no longer found, kept one walk so that another folder source
+            // indexed after this one can recognise them as moved in.
             try db.execute(sql: """
                 CREATE TABLE folder_files (
                     source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -93,6 +95,7 @@ enum Schema {
                     inode INTEGER NOT NULL,
                     size INTEGER NOT NULL,
                     stamp INTEGER NOT NULL,
+                    gone INTEGER NOT NULL DEFAULT 0,
                     PRIMARY KEY (source_id, path)
                 );
                 """)

@@ -145,6 +145,23 @@ struct FolderIndexTests {
         #expect(selected.first?["location"] as? String == moved)
     }
 
+    @Test func aFileMovedToAnotherFolderSourceKeepsItsId() throws {
+        let root = try makeLibrary()
+        let other = mixtape.folder + "/Other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try mixtape.run(["index", root, other])
+        let before = try #require(try items()["Wave Title"]?["id"] as? String)
+        let moved = other + "/Wave Artist - Wave Title.wav"
+        try FileManager.default.moveItem(atPath: root + "/Loose/Wave Artist - Wave Title.wav", toPath: moved)
+        let again = try mixtape.run(["index"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let found = try mixtape.run(["search", "--json", "wave title"]).records
+        #expect(found.count == 1)
+        #expect(found.first?["id"] as? String == before)
+        #expect(found.first?["location"] as? String == moved)
+        #expect(found.first?["source"] as? String == other)
+    }
+
     @Test func anUnchangedFolderIsNotReadAgainAndDeletionsAreSeen() throws {
         let root = try makeLibrary()
         try mixtape.run(["index", root])
