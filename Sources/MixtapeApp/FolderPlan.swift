@@ -27,9 +27,15 @@ struct FolderPlan {
     /// `rereadAll` (`--full`) reads every file again, under the ids they already have.
     /// `elsewhere` are records of other folder sources whose files are gone from their paths:
     /// a file found here with one's device, inode and size moved over from that source.
+    /// Files recorded under `unreadable` folders (which the walk could not list) are kept as
+    /// they were, never taken for deleted.
     init(files: [MediaFile], previous: [FolderFileRecord], elsewhere: [FolderFileRecord] = [],
-         rereadAll: Bool = false) {
-        let previous = previous.filter { !$0.isGone }
+         unreadable: [String] = [], rereadAll: Bool = false) {
+        let prefixes = unreadable.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let hidden = previous.filter { record in !record.isGone && prefixes.contains { record.path.hasPrefix($0) } }
+        kept = hidden.map(\.itemID)
+        records = hidden
+        let previous = previous.filter { record in !record.isGone && !prefixes.contains { record.path.hasPrefix($0) } }
         var byPath: [String: FolderFileRecord] = [:]
         for record in previous { byPath[record.path] = record }
         let present = Set(files.map(\.path))
@@ -40,7 +46,7 @@ struct FolderPlan {
         for record in elsewhere {
             gone[MoveKey(device: record.device, inode: record.inode, size: record.size), default: []].insert(record, at: 0)
         }
-        var used = Set<ItemID>()
+        var used = Set(kept)
         for file in files {
             var id: ItemID
             var unchanged = false

@@ -10,8 +10,14 @@ extension IndexSources {
     func indexFolder(_ path: String, store: LibraryStore, into report: inout IndexReport) {
         do {
             let scan = FolderWalker.scan(root: path)
+            if scan.unreadableFolders.contains(path) {
+                // Not even the root could be listed: keep everything it had, as for a missing source.
+                report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
+                return
+            }
             let previous = try store.folderFiles(ofSource: path)
-            var plan = FolderPlan(files: scan.files, previous: previous, rereadAll: full)
+            var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
+                                  rereadAll: full)
             if plan.hasNewFiles {
                 // Perhaps moved here from another folder source: look at that source's files
                 // that are gone from their paths.
@@ -22,7 +28,8 @@ extension IndexSources {
                         return false
                     }
                 if !elsewhere.isEmpty {
-                    plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere, rereadAll: full)
+                    plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere,
+                                      unreadable: scan.unreadableFolders, rereadAll: full)
                 }
             }
             if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {

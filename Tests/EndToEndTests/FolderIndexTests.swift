@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `mixtape index DIR` on real media files made with sox and lame, tagged by the tools that
 /// made them, with every kind of sidecar beside them; and on the real sidecar corpus.
 @Suite("index a folder of media", .serialized)
@@ -172,6 +178,38 @@ struct FolderIndexTests {
         let third = try mixtape.run(["index", "--json", root])
         #expect(third.stdout.contains("\"removed\":1"), "\(third.stdout)")
         #expect(try items()["Nfo Title"] == nil)
+    }
+
+    /// A folder that cannot be listed for a while (a permission being fixed, a disk that is
+    /// not mounted) keeps its items; the root itself unreadable fails the source, changing
+    /// nothing. Run as `nobody` when the tests run as root, who can read anything.
+    @Test func anUnreadableFolderKeepsWhatTheIndexHadFromIt() throws {
+        let root = try makeLibrary()
+        let asUser: (([String]) throws -> MixtapeProcess.Result) = { arguments in
+            let environment = ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+            guard getuid() == 0 else { return try mixtape.run(arguments) }
+            let runuser = try #require(["/usr/sbin/runuser", "/sbin/runuser"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }, "runuser (util-linux) is needed to test permissions as root")
+            return try MixtapeProcess.execute(runuser, ["-u", "nobody", "--", "/usr/bin/env"]
+                + environment.map { "\($0.key)=\($0.value)" } + [MixtapeProcess.binary] + arguments)
+        }
+        // Everything readable and the index writable by whoever runs it.
+        try MixtapeProcess.execute("/bin/chmod", ["-R", "a+rwX", mixtape.folder])
+        #expect(try asUser(["index", root]).status == 0)
+        let before = try asUser(["search", "--json"]).records.count
+        let loose = root + "/Loose"
+        try MixtapeProcess.execute("/bin/chmod", ["000", loose])
+        defer { _ = try? MixtapeProcess.execute("/bin/chmod", ["755", loose]) }
+        let again = try asUser(["index", root])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("cannot read the folder"), "\(again.stderr)")
+        #expect(try asUser(["search", "--json"]).records.count == before, "items under the unreadable folder were dropped")
+        try MixtapeProcess.execute("/bin/chmod", ["000", root])
+        defer { _ = try? MixtapeProcess.execute("/bin/chmod", ["755", root]) }
+        let rootless = try asUser(["index", root])
+        #expect(rootless.status == 66, "\(rootless.stderr)")
+        #expect(try asUser(["search", "--json"]).records.count == before)
     }
 
     @Test func strictTurnsAMalformedSidecarIntoExit65() throws {

@@ -11,10 +11,16 @@ public struct FolderScan: Sendable {
     /// Unreadable directories, symlinks out of the root, symlink loops, ...; each positioned at
     /// the path concerned (line and column 0).
     public var warnings: [IndexWarning]
+    /// Folders (the root included) that could not be listed. What the index holds from under
+    /// them must be kept, not taken for deleted: a folder that is unreadable for a moment (an
+    /// unmounted disk, a permission being fixed) must not empty the index.
+    public var unreadableFolders: [String]
 
-    public init(files: [MediaFile] = [], skippedSidecars: Int = 0, warnings: [IndexWarning] = []) {
+    public init(files: [MediaFile] = [], skippedSidecars: Int = 0, warnings: [IndexWarning] = [],
+                unreadableFolders: [String] = []) {
         self.files = files
         self.skippedSidecars = skippedSidecars
         self.warnings = warnings
+        self.unreadableFolders = unreadableFolders
     }
 }

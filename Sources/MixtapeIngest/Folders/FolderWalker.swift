@@ -41,11 +41,15 @@ public enum FolderWalker {
         let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         guard let realRoot = realPath(top) else {
             scan.warnings.append(warning(top, "cannot open the folder: \(lastError())"))
+            scan.unreadableFolders.append(top)
             return scan
         }
         var pending: [(folder: String, artistNFO: Sidecar?)] = [(top, nil)]
         while let (folder, inherited) = pending.popLast() {
-            guard let listing = list(folder, realRoot: realRoot, warnings: &scan.warnings) else { continue }
+            guard let listing = list(folder, realRoot: realRoot, warnings: &scan.warnings) else {
+                scan.unreadableFolders.append(folder)
+                continue
+            }
             let matched = FolderSidecarMatcher.match(folder: folder, media: listing.media, sidecars: listing.sidecars,
                                                      parentArtistNFO: inherited)
             scan.files += matched.files
