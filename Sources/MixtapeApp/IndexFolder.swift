@@ -35,9 +35,7 @@ extension IndexSources {
             if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
-                report.unchanged += plan.kept.count
-                report.sources += 1
-                report.skipped += 1
+                report.addUnchanged(items: plan.kept.count, playlists: 0)
                 report.skippedSidecars += scan.skippedSidecars
                 report.warnings += scan.warnings
                 return
@@ -64,11 +62,7 @@ extension IndexSources {
                 try sync.replaceFolderFiles(plan.records)
                 return SourceReadout(playlists: [])
             }
-            report.added += counts.added
-            report.updated += counts.updated
-            report.removed += counts.removed
-            report.unchanged += counts.unchanged
-            report.sources += 1
+            report.add(counts)
             report.moved += plan.moved
             report.skippedSidecars += scan.skippedSidecars + ignored
             report.warnings += warnings

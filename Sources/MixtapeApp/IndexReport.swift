@@ -1,4 +1,5 @@
 import MixtapeCore
+import MixtapeStore
 
 /// Why one source could not be brought up to date. Other sources in the same run still are.
 public struct SourceFailure: Error, Sendable {
@@ -46,4 +47,22 @@ public struct IndexReport: Sendable {
 
     /// Items in the sources this run covered.
     public var items: Int { added + updated + unchanged }
+
+    /// Counts one source brought up to date.
+    mutating func add(_ counts: SyncCounts) {
+        added += counts.added
+        updated += counts.updated
+        removed += counts.removed
+        unchanged += counts.unchanged
+        playlists += counts.playlists
+        sources += 1
+    }
+
+    /// Counts one source found unchanged and not read again.
+    mutating func addUnchanged(items: Int, playlists: Int) {
+        unchanged += items
+        self.playlists += playlists
+        sources += 1
+        skipped += 1
+    }
 }

@@ -62,10 +62,7 @@ public struct IndexSources {
                                   into report: inout IndexReport) {
         do {
             if !full, let recorded = try store.source(at: path), recorded.stamp == stamp {
-                report.unchanged += recorded.itemCount
-                report.playlists += recorded.playlistCount
-                report.sources += 1
-                report.skipped += 1
+                report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return
             }
             var summary: ITunesLibrarySummary?
@@ -83,12 +80,7 @@ public struct IndexSources {
                 return SourceReadout(playlists: read.playlists, contentFingerprint: read.contentFingerprint,
                                      applicationVersion: read.applicationVersion)
             }
-            report.added += counts.added
-            report.updated += counts.updated
-            report.removed += counts.removed
-            report.unchanged += counts.unchanged
-            report.playlists += counts.playlists
-            report.sources += 1
+            report.add(counts)
             report.warnings += summary?.warnings ?? []
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
