@@ -32,10 +32,16 @@ struct FolderPlan {
     init(files: [MediaFile], previous: [FolderFileRecord], elsewhere: [FolderFileRecord] = [],
          unreadable: [String] = [], rereadAll: Bool = false) {
         let prefixes = unreadable.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let hidden = previous.filter { record in !record.isGone && prefixes.contains { record.path.hasPrefix($0) } }
-        kept = hidden.map(\.itemID)
-        records = hidden
-        let previous = previous.filter { record in !record.isGone && !prefixes.contains { record.path.hasPrefix($0) } }
+        var walked: [FolderFileRecord] = []
+        for record in previous where !record.isGone {
+            if prefixes.contains(where: record.path.hasPrefix) {
+                kept.append(record.itemID)
+                records.append(record)
+            } else {
+                walked.append(record)
+            }
+        }
+        let previous = walked
         var byPath: [String: FolderFileRecord] = [:]
         for record in previous { byPath[record.path] = record }
         let present = Set(files.map(\.path))
