@@ -54,7 +54,7 @@ struct ExportCommand: ParsableCommand {
         try writing.configure(&export, format: resolvedFormat ?? .m3u8)
         if let query { export.source = .query(try QueryWords.parse([query])) }
         if let playlist { export.source = .playlist(playlist) }
-        do {
+        try ExportCommand.mappingErrors {
             if let allPlaylists {
                 export.relativeTo = writing.relative ? allPlaylists : nil
                 for (path, outcome) in try export.writeAll(into: allPlaylists, includeSpecial: includeSpecial) {
@@ -68,6 +68,15 @@ struct ExportCommand: ParsableCommand {
             } else if let output {
                 report(try writing.write(export, to: output), to: output)
             }
+        }
+    }
+
+    /// Runs a playlist write, turning what can go wrong into the spec's exit codes: a named
+    /// playlist that is missing or ambiguous (2), missing files with `--missing fail` (1), an
+    /// output that cannot be written (73). Shared with `pick --export`.
+    static func mappingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
         } catch let failure as ExportError {
             throw ExportCommand.failure(failure)
         } catch {
@@ -96,7 +105,7 @@ struct ExportCommand: ParsableCommand {
         Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }
 
-    static func failure(_ error: ExportError) -> CommandFailure {
+    private static func failure(_ error: ExportError) -> CommandFailure {
         switch error {
         case .missingFiles(let paths):
             let shown = paths.prefix(5).joined(separator: "\n  ")

@@ -97,13 +97,9 @@ struct PickCommand: ParsableCommand {
     private func write(to output: String, libraryPath: String) throws {
         var export = ExportPlaylist(libraryPath: libraryPath, now: Timestamp.current)
         try writing.configure(&export, format: writing.format(for: output) ?? .m3u8)
-        do {
+        try ExportCommand.mappingErrors {
             let outcome = try writing.write(export, to: output)
             ExportCommand.report(outcome, to: output, missing: writing.missing, quiet: libraryOptions.quiet)
-        } catch let failure as ExportError {
-            throw ExportCommand.failure(failure)
-        } catch {
-            throw CommandFailure(message: "\(error)", status: .cannotWrite)
         }
     }
 }
