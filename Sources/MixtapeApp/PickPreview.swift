@@ -49,11 +49,10 @@ struct PickPreview {
     private mutating func playlists(containing id: ItemID) -> [String] {
         if playlistsByItem == nil {
             var byItem: [ItemID: [String]] = [:]
-            let playlists = (try? store.playlists()) ?? []
-            let paths = PlaylistPath.paths(of: playlists)
-            for playlist in playlists where !playlist.isFolder && !playlist.isMaster && playlist.distinguishedKind == nil {
-                let name = paths[playlist.id] ?? playlist.name
-                for item in Set(playlist.items) { byItem[item, default: []].append(name) }
+            let playlists = (try? LibraryQueries(libraryPath: store.path).playlists()) ?? []
+            for (playlist, path) in playlists
+            where !playlist.isFolder && !playlist.isMaster && playlist.distinguishedKind == nil {
+                for item in Set(playlist.items) { byItem[item, default: []].append(path) }
             }
             playlistsByItem = byItem
         }
