@@ -44,7 +44,9 @@ let package = Package(
         ]),
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
         .testTarget(name: "MixtapeIngestTests", dependencies: ["MixtapeIngest", "MixtapeCore"]),
-        .testTarget(name: "MixtapeStoreTests", dependencies: ["MixtapeStore", "MixtapeCore"]),
+        .testTarget(name: "MixtapeStoreTests", dependencies: [
+            "MixtapeStore", "MixtapeCore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],

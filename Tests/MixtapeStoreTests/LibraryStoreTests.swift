@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MixtapeCore
 @testable import MixtapeStore
 import Testing
@@ -168,5 +169,25 @@ struct WriterLockTests {
             #expect(pid == getpid())
         }
         withExtendedLifetime(held) {}
+    }
+}
+
+@Suite("Schema: an index made by an earlier version opens and keeps its rows")
+struct SchemaMigrationTests {
+    @Test func aVersion4IndexGainsTheGoneColumnAndKeepsItsFolderFiles() throws {
+        let path = NSTemporaryDirectory() + "mixtape-v4-\(UUID().uuidString).sqlite"
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "v4: folder files")
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO sources (path, kind) VALUES ('/music', 'folder')")
+            try db.execute(sql: """
+                INSERT INTO folder_files (source_id, path, item_id, device, inode, size, stamp)
+                VALUES (1, '/music/a.mp3', 'file:1', 7, 8, 9, 10)
+                """)
+        }
+        try old.close()
+        let records = try LibraryStore(path: path).folderFiles(ofSource: "/music")
+        #expect(records == [FolderFileRecord(path: "/music/a.mp3", itemID: ItemID(rawValue: "file:1"),
+                                             device: 7, inode: 8, size: 9, stamp: 10, isGone: false)])
     }
 }
