@@ -34,12 +34,15 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
-        .target(name: "MixtapeApp", dependencies: ["MixtapeCore", "MixtapeIngest", "MixtapeStore", "MixtapeTerminal"]),
+        .target(name: "MixtapeWatch"),
+        .target(name: "MixtapeApp", dependencies: [
+            "MixtapeCore", "MixtapeIngest", "MixtapeStore", "MixtapeTerminal", "MixtapeWatch",
+        ]),
         .target(name: "MixtapeTerminal", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "matchbench", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
-            "MixtapeApp", "MixtapeCore", "MixtapeTerminal",
+            "MixtapeApp", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
@@ -48,6 +51,7 @@ let package = Package(
             "MixtapeStore", "MixtapeCore", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
+        .testTarget(name: "MixtapeWatchTests", dependencies: ["MixtapeWatch"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],
     swiftLanguageModes: [.v6]

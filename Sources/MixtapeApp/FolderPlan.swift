@@ -28,13 +28,16 @@ struct FolderPlan {
     /// `elsewhere` are records of other folder sources whose files are gone from their paths:
     /// a file found here with one's device, inode and size moved over from that source.
     /// Files recorded under `unreadable` folders (which the walk could not list) are kept as
-    /// they were, never taken for deleted.
+    /// they were, never taken for deleted; so are files outside `scope`, when the walk covered
+    /// only part of the source (a watch batch). `formerPath` tells where a file was before a
+    /// rename the watcher saw, so it keeps its id even if its size changed on the way.
     init(files: [MediaFile], previous: [FolderFileRecord], elsewhere: [FolderFileRecord] = [],
-         unreadable: [String] = [], rereadAll: Bool = false) {
+         unreadable: [String] = [], scope: FolderScope? = nil, formerPath: (String) -> String? = { _ in nil },
+         rereadAll: Bool = false) {
         let prefixes = unreadable.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         var walked: [FolderFileRecord] = []
         for record in previous where !record.isGone {
-            if prefixes.contains(where: record.path.hasPrefix) {
+            if prefixes.contains(where: record.path.hasPrefix) || scope.map({ !$0.covers(record.path) }) == true {
                 kept.append(record.itemID)
                 records.append(record)
             } else {
@@ -53,12 +56,23 @@ struct FolderPlan {
             gone[MoveKey(device: record.device, inode: record.inode, size: record.size), default: []].insert(record, at: 0)
         }
         var used = Set(kept)
+        var renamed: [String: FolderFileRecord] = [:]
+        for file in files where byPath[file.path] == nil {
+            if let former = formerPath(file.path), let record = byPath[former], !present.contains(former) {
+                renamed[file.path] = record
+            }
+        }
+        let claimed = Set(renamed.values.map(\.itemID))
+        for key in gone.keys { gone[key]?.removeAll { claimed.contains($0.itemID) } }
         for file in files {
             var id: ItemID
             var unchanged = false
             if let earlier = byPath[file.path] {
                 id = earlier.itemID
                 unchanged = !rereadAll && earlier.stamp == file.stamp
+            } else if let origin = renamed[file.path] {
+                id = origin.itemID
+                moved += 1
             } else if let origin = gone[MoveKey(file)]?.popLast() {
                 id = origin.itemID
                 moved += 1

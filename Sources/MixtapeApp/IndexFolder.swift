@@ -1,15 +1,20 @@
 import MixtapeCore
 import MixtapeIngest
 import MixtapeStore
+import MixtapeWatch
 
 extension IndexSources {
     /// Brings a folder source up to date: walks it, keeps the files whose path and stamp are
     /// unchanged without reading them, reads the rest (new, changed, moved) through their
     /// sidecars, embedded tags and names, and syncs the source in one transaction. A file
     /// that cannot be read fully is a warning, never a failure of the source.
-    func indexFolder(_ path: String, store: LibraryStore, into report: inout IndexReport) {
+    /// With `changes` (a watch batch), only the folders they name are walked again.
+    func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) {
         do {
-            let scan = FolderWalker.scan(root: path)
+            let scope = changes.flatMap { $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees) }
+            let renames = changes?.renames ?? []
+            let formerPath = { (path: String) in FolderRename.origin(of: path, through: renames) }
+            let scan = scope.map { FolderWalker.scan(root: path, within: $0) } ?? FolderWalker.scan(root: path)
             if scan.unreadableFolders.contains(path) {
                 // Not even the root could be listed: keep everything it had, as for a missing source.
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
@@ -17,7 +22,7 @@ extension IndexSources {
             }
             let previous = try store.folderFiles(ofSource: path)
             var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
-                                  rereadAll: full)
+                                  scope: scope, formerPath: formerPath, rereadAll: full)
             if plan.hasNewFiles {
                 // Perhaps moved here from another folder source: look at that source's files
                 // that are gone from their paths.
@@ -29,7 +34,8 @@ extension IndexSources {
                     }
                 if !elsewhere.isEmpty {
                     plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere,
-                                      unreadable: scan.unreadableFolders, rereadAll: full)
+                                      unreadable: scan.unreadableFolders, scope: scope, formerPath: formerPath,
+                                      rereadAll: full)
                 }
             }
             if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {

@@ -1,6 +1,7 @@
 import MixtapeCore
 import MixtapeIngest
 import MixtapeStore
+import MixtapeWatch
 
 /// The `index` use case: add sources and bring the index up to date, all or nothing per
 /// source, one writer at a time.
@@ -13,6 +14,11 @@ public struct IndexSources {
     public var full = false
     /// Seconds to wait for another writer to finish.
     public var wait = 60.0
+    /// A watch batch: bring only these recorded sources up to date, and of a folder source
+    /// only the part that changed (`sources` is then ignored).
+    public var changes: ChangeBatch?
+    /// Asked while waiting for the writer lock: true ends the wait (a `watch` told to stop).
+    public var giveUpWaiting: (@Sendable () -> Bool)?
     /// Told how many items of which source have been read so far, for a progress line.
     public var progress: (@Sendable (_ source: String, _ items: Int) -> Void)?
 
@@ -26,12 +32,13 @@ public struct IndexSources {
     public func run() throws -> IndexReport {
         let started = FileFacts.now()
         try LibraryStore.createParentFolder(of: libraryPath)
-        let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
+        let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
+                                  giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }
         let store = try LibraryStore(path: libraryPath)
         var report = IndexReport()
-        let named = sources.map(FileFacts.absolute)
-        let targets = named.isEmpty ? try store.sources().map(\.path) : named
+        let named = changes == nil ? sources.map(FileFacts.absolute) : []
+        let targets = try changes?.sourcePaths ?? (named.isEmpty ? try store.sources().map(\.path) : named)
         for path in targets {
             index(path, named: !named.isEmpty, store: store, into: &report)
         }
@@ -52,7 +59,7 @@ public struct IndexSources {
         case .unreadable(let why):
             report.failures.append(SourceFailure(path: path, reason: .unreadable(why)))
         case .folder:
-            indexFolder(path, store: store, into: &report)
+            indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
             indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }

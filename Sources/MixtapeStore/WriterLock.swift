@@ -13,15 +13,16 @@ public final class WriterLock {
     private let descriptor: Int32
     public let path: String
 
-    /// Waits up to `wait` seconds for the lock on `path`.
-    /// Throws `WriterLockError.held` naming the holder's pid when the wait expires.
-    public init(path: String, wait: Double) throws {
+    /// Waits up to `wait` seconds for the lock on `path`, or until `giveUp` says to stop
+    /// waiting (a `watch` told to stop). Throws `WriterLockError.held` naming the holder's pid
+    /// when the wait ends without the lock.
+    public init(path: String, wait: Double, giveUp: () -> Bool = { false }) throws {
         self.path = path
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriterLockError.cannotOpen(path: path, errno: errno) }
         let deadline = WriterLock.now() + max(0, wait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, WriterLock.now() < deadline else {
+            guard errno == EWOULDBLOCK || errno == EINTR, WriterLock.now() < deadline, !giveUp() else {
                 let holder = WriterLock.readPID(fd)
                 close(fd)
                 throw WriterLockError.held(path: path, pid: holder, waited: wait)

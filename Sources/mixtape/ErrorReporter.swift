@@ -4,6 +4,7 @@ import GRDB
 import MixtapeApp
 import MixtapeCore
 import MixtapeStore
+import MixtapeWatch
 
 /// The exit codes of spec/cli.md, by meaning.
 enum ExitStatus: Int32 {
@@ -15,6 +16,9 @@ enum ExitStatus: Int32 {
     /// Not in the spec's table: the index itself failed (damaged file, disk full). sysexits'
     /// EX_IOERR, distinct from the codes scripts act on.
     case indexFailure = 74
+    /// Not in the spec's table: an operating-system limit stops `watch` (inotify watches).
+    /// sysexits' EX_OSERR.
+    case systemLimit = 71
     case cannotWrite = 73
     case locked = 75
     case interrupted = 130
@@ -53,6 +57,14 @@ enum ErrorReporter {
             return ("cannot create the lock file \(path): \(String(cString: strerror(code)))", .cannotWrite)
         case let StoreError.cannotCreateFolder(path, reason):
             return ("cannot create the index folder \(path): \(reason)", .cannotWrite)
+        case let failure as SourceFailure:
+            if case .malformed = failure.reason { return (failure.message, .malformedData) }
+            return (failure.message, .missingInput)
+        case WatchSetupError.nothingToWatch:
+            return ("nothing to watch: no source is recorded in the index; name one (mixtape watch ~/Music)", .usage)
+        case let error as WatchError:
+            if case .unsupported = error { return (error.description, .usage) }
+            return (error.description, .systemLimit)
         case let error as DatabaseError:
             return ("the index could not be used: \(error.message ?? "\(error)")"
                     + " (SQLite code \(error.resultCode.rawValue))", .indexFailure)

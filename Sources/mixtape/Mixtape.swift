@@ -15,7 +15,7 @@ struct Mixtape: ParsableCommand {
             else ~/.local/share/mixtape/library.sqlite (or --library PATH).
             """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
+        subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
                       PlaylistsCommand.self, SourcesCommand.self]
     )
 

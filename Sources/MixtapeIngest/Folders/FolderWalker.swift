@@ -34,6 +34,11 @@ public enum FolderWalker {
     /// The containers that hold video, which make an item `video` unless a sidecar says otherwise.
     public static let videoExtensions: Set<String> = ["mp4", "m4v", "mkv", "webm", "mov", "avi"]
 
+    /// Whether a file of this name is something the walk reads: a media file or a sidecar.
+    public static func isIndexable(name: String) -> Bool {
+        FolderEntryRole(name: name) != .other
+    }
+
     /// Walks `root` (absolute path of a directory). Never fails: an unreadable root or folder
     /// is a warning and gives what could be walked.
     public static func scan(root: String) -> FolderScan {
@@ -44,7 +49,40 @@ public enum FolderWalker {
             scan.unreadableFolders.append(top)
             return scan
         }
-        var pending: [(folder: String, artistNFO: Sidecar?)] = [(top, nil)]
+        walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
+        scan.files.sort { $0.path < $1.path }
+        return scan
+    }
+
+    /// Walks only the part of `root` that `scope` covers: its folders' own files and its
+    /// trees whole. A scoped folder that no longer exists is empty (its files were deleted),
+    /// not unreadable; the `artist.nfo` of the folders above each one applies as in a full walk.
+    public static func scan(root: String, within scope: FolderScope) -> FolderScan {
+        var scan = FolderScan()
+        let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard let realRoot = realPath(top) else {
+            scan.warnings.append(warning(top, "cannot open the folder: \(lastError())"))
+            scan.unreadableFolders.append(top)
+            return scan
+        }
+        let (folders, trees) = scope.minimal
+        for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
+            guard isFolder(folder) else { continue }
+            let inherited = inheritedArtistNFO(of: folder, root: top)
+            if trees.contains(folder) {
+                walk(from: [(folder, inherited)], realRoot: realRoot, into: &scan)
+            } else {
+                walk(from: [(folder, inherited)], realRoot: realRoot, into: &scan, descend: false)
+            }
+        }
+        scan.files.sort { $0.path < $1.path }
+        return scan
+    }
+
+    /// Lists `pending` folders (and, with `descend`, everything below them) into `scan`.
+    private static func walk(from start: [(folder: String, artistNFO: Sidecar?)], realRoot: String,
+                             into scan: inout FolderScan, descend: Bool = true) {
+        var pending = start
         while let (folder, inherited) = pending.popLast() {
             guard let listing = list(folder, realRoot: realRoot, warnings: &scan.warnings) else {
                 scan.unreadableFolders.append(folder)
@@ -54,13 +92,44 @@ public enum FolderWalker {
                                                      parentArtistNFO: inherited)
             scan.files += matched.files
             scan.skippedSidecars += matched.orphans
+            guard descend else { continue }
             // Reversed, so folders are walked (and warn) in name order.
             for name in listing.folders.reversed() {
                 pending.append((join(folder, name), matched.artistNFO))
             }
         }
-        scan.files.sort { $0.path < $1.path }
-        return scan
+    }
+
+    /// Whether `path` is a folder itself (not a symlink to one, which the walk never follows).
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The `artist.nfo` nearest above `folder`, up to `root`, as the full walk would hand down.
+    private static func inheritedArtistNFO(of folder: String, root: String) -> Sidecar? {
+        var ancestors: [String] = []
+        var current = folder
+        while current != root, current.count > root.count {
+            current = FolderScope.parent(of: current)
+            ancestors.append(current)
+        }
+        for ancestor in ancestors {
+            guard let directory = opendir(ancestor) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                guard let name, name.lowercased() == "artist.nfo" else { continue }
+                var info = stat()
+                let path = join(ancestor, name)
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                let found = FolderWalker.entry(name, info)
+                return Sidecar(kind: .folderNFO, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs)
+            }
+        }
+        return nil
     }
 
     /// `folder/name`, without doubling the slash of the root `/`.

@@ -1,0 +1,18 @@
+import MixtapeWatch
+
+/// What `watch` has to say as it runs, one value per log line; the command decides how a
+/// line reads.
+public enum WatchLog: Sendable {
+    /// Watching began: how many sources, and how many folders the kernel watches for them
+    /// (nil when polling).
+    case started(sources: Int, watchedFolders: Int?, pollSeconds: Double?)
+    /// The index run that brings everything up to date before watching (changes made while
+    /// `watch` was not running).
+    case caughtUp(IndexReport)
+    /// One batch applied: what changed, from how many kernel events.
+    case applied(IndexReport, events: Int)
+    /// Another `index` holds the writer lock; the batch waits and is tried again.
+    case busy(String)
+    /// A stop signal came; the last batch is done.
+    case stopping
+}

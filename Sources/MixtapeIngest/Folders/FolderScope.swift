@@ -1,0 +1,36 @@
+/// The part of a folder source to walk again: the folders whose own files changed, and the
+/// subtrees to walk whole. The watcher's change sets become one of these, so a change in a
+/// library of 100,000 files costs one folder's listing. The files the scope does not cover
+/// keep what the index has.
+public struct FolderScope: Hashable, Sendable {
+    /// Folders whose files (not subfolders) are listed.
+    public var folders: Set<String>
+    /// Folders walked with everything below them.
+    public var trees: Set<String>
+
+    public init(folders: Set<String> = [], trees: Set<String> = []) {
+        self.folders = folders
+        self.trees = trees
+    }
+
+    /// Whether a file at `path` is one the scoped walk lists (or would list, were it there).
+    public func covers(_ path: String) -> Bool {
+        if folders.contains(FolderScope.parent(of: path)) { return true }
+        return trees.contains { path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
+    }
+
+    /// The trees, without those inside another; the folders, without those a tree covers.
+    var minimal: (folders: [String], trees: [String]) {
+        let trees = self.trees.sorted().filter { tree in
+            !self.trees.contains { tree.hasPrefix($0) && tree.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
+        }
+        let scope = FolderScope(trees: Set(trees))
+        let folders = self.folders.filter { folder in !trees.contains(folder) && !scope.covers(folder + "/x") }
+        return (folders.sorted(), trees)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,120 @@
+/// Watches sources and hands out batches of changes: the kernel adapter, the table of
+/// watched folders and the collector's rules, put together. It owns the inotify descriptor,
+/// so it is a class; it never touches the index.
+public final class SourceWatcher {
+    public let sources: [WatchedSource]
+    private let inotify: InotifyWatcher
+    private let stop: StopSignal
+    private var table = WatchTable()
+    private var collector: ChangeCollector
+    private let origin = ContinuousClock.now
+
+    /// What `next()` brought.
+    public enum Next: Sendable {
+        case batch(ChangeBatch)
+        /// SIGTERM or SIGINT came.
+        case stopped
+    }
+
+    public init(sources: [WatchedSource], debounce: Double, stop: StopSignal,
+                isRelevant: @escaping @Sendable (String) -> Bool) throws(WatchError) {
+        self.sources = sources
+        self.stop = stop
+        inotify = try InotifyWatcher()
+        collector = ChangeCollector(sources: sources, debounce: debounce, isRelevant: isRelevant)
+    }
+
+    /// How many folders are watched.
+    public var watchCount: Int { table.count }
+
+    /// Watches every folder of every folder source, and the folder of every library export.
+    /// Throws when the kernel's limit is reached, rather than watch less in silence.
+    public func start() throws(WatchError) {
+        try perform(.rewatchAll)
+    }
+
+    /// Waits for the next batch of changes (after the debounce), or for a stop signal.
+    public func next() throws(WatchError) -> Next {
+        while true {
+            if let batch = collector.batch(at: now()) {
+                try perform(collector.drainDirectives())
+                return .batch(batch)
+            }
+            try perform(collector.drainDirectives())
+            let timeout = collector.deadline.map { max(0, $0 - now()) }
+            switch inotify.wait(timeout: timeout, wake: stop.descriptor) {
+            case .woken: return .stopped
+            case .timedOut: continue
+            case .events(let raw):
+                collector.take(resolve(raw), at: now())
+                try perform(collector.drainDirectives())
+            }
+        }
+    }
+
+    /// Kernel events with paths instead of descriptors; the table learns of dropped watches.
+    private func resolve(_ raw: [InotifyWatcher.Event]) -> [WatchEvent] {
+        var events: [WatchEvent] = []
+        for event in raw {
+            if event.kind.contains(.overflow) {
+                events.append(WatchEvent(.overflow, path: ""))
+                continue
+            }
+            guard let folder = table.path(of: event.descriptor) else { continue }
+            if event.watchRemoved {
+                table.remove(event.descriptor)
+                continue
+            }
+            let path = event.name.isEmpty ? folder : FolderPath.join(folder, event.name)
+            events.append(WatchEvent(event.kind, path: path, cookie: event.cookie))
+        }
+        return events
+    }
+
+    private func perform(_ directives: [WatchDirective]) throws(WatchError) {
+        for directive in directives { try perform(directive) }
+    }
+
+    private func perform(_ directive: WatchDirective) throws(WatchError) {
+        switch directive {
+        case .watchTree(let folder):
+            try watchTree(folder, isRoot: false)
+        case .unwatchTree(let folder):
+            for descriptor in table.removeTree(folder) { inotify.unwatch(descriptor) }
+        case .renameTree(let from, let to):
+            table.renameTree(from: from, to: to)
+        case .rewatchAll:
+            for source in sources {
+                switch source {
+                case .folder(let root): try watchTree(root, isRoot: true)
+                case .library(let file): try watch(FolderPath.parent(of: file), isRoot: true)
+                }
+            }
+        }
+    }
+
+    /// Watches `folder` and every folder below it, top down, so a folder created while this
+    /// runs is either listed here or reported by its parent's watch.
+    private func watchTree(_ folder: String, isRoot: Bool) throws(WatchError) {
+        var pending = [(folder, isRoot)]
+        while let (next, root) = pending.popLast() {
+            guard try watch(next, isRoot: root) else { continue }
+            for subfolder in InotifyWatcher.subfolders(of: next) ?? [] { pending.append((subfolder, false)) }
+        }
+    }
+
+    /// Watches one folder; false if it is gone.
+    @discardableResult
+    private func watch(_ folder: String, isRoot: Bool) throws(WatchError) -> Bool {
+        guard let descriptor = try inotify.watch(folder: folder, isRoot: isRoot, watchedSoFar: table.count) else {
+            return false
+        }
+        table.add(descriptor, path: folder)
+        return true
+    }
+
+    private func now() -> Double {
+        let elapsed = origin.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+}
