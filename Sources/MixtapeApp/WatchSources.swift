@@ -40,7 +40,7 @@ public struct WatchSources {
                 var index = indexRun(stop: stop)
                 index.sources = targets.map(\.path)
                 let report = try apply(index, stop: stop)
-                if let report, report.changedSomething { log(.applied(report, events: 0)) }
+                if let report, report.changedSomething { log(.applied(report, events: 0, overflowed: false)) }
             }
         } else {
             let watcher = try SourceWatcher(sources: targets, debounce: debounce, stop: stop,
@@ -53,8 +53,8 @@ public struct WatchSources {
                 index.changes = batch
                 // A batch that changed nothing (the atime our own reading set, a file saved
                 // unchanged) is not worth a log line.
-                if let report = try apply(index, stop: stop), report.changedSomething {
-                    log(.applied(report, events: batch.eventCount))
+                if let report = try apply(index, stop: stop), report.changedSomething || batch.overflowed {
+                    log(.applied(report, events: batch.eventCount, overflowed: batch.overflowed))
                 }
             }
         }

@@ -7,6 +7,8 @@ public struct ChangeBatch: Hashable, Sendable {
     public var libraries: Set<String> = []
     /// Kernel events behind this batch, for the log line.
     public var eventCount = 0
+    /// The kernel's queue overflowed and events were lost: the batch rescans every source.
+    public var overflowed = false
 
     public init(folders: [String: FolderChanges] = [:], libraries: Set<String> = [], eventCount: Int = 0) {
         self.folders = folders
@@ -24,5 +26,6 @@ public struct ChangeBatch: Hashable, Sendable {
         for (root, changes) in other.folders { folders[root, default: FolderChanges()].merge(changes) }
         libraries.formUnion(other.libraries)
         eventCount += other.eventCount
+        overflowed = overflowed || other.overflowed
     }
 }

@@ -94,6 +94,7 @@ public struct ChangeCollector: Sendable {
             case .library(let file): pending.libraries.insert(file)
             }
         }
+        pending.overflowed = true
         directives.append(.rewatchAll)
         changed(at: now)
     }

@@ -72,8 +72,11 @@ enum WatchLogLine {
             guard !quiet else { return }
             warnings(report)
             emit("up to date: " + IndexOutput(report: report, json: false, quiet: false).summaryLine)
-        case let .applied(report, events):
+        case let .applied(report, events, overflowed):
             report.failures.forEach { emit("error: \($0.message)") }
+            if overflowed {
+                emit("the kernel's event queue overflowed (fs.inotify.max_queued_events); every source was rescanned")
+            }
             guard !quiet else { return }
             warnings(report)
             emit(batchLine(report, events: events))

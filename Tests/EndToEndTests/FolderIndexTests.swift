@@ -13,14 +13,7 @@ import Darwin
 struct FolderIndexTests {
     let mixtape = MixtapeProcess()
 
-    /// Runs a tool, failing the test with a hint when it is missing.
-    func tool(_ name: String, _ arguments: [String]) throws {
-        let path = ["/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        let found = try #require(path, "\(name) is missing: scripts/install-deps.sh installs it")
-        let result = try MixtapeProcess.execute(found, arguments)
-        try #require(result.status == 0, "\(name) \(arguments.joined(separator: " ")): \(result.stderr)")
-    }
+    func tool(_ name: String, _ arguments: [String]) throws { try MixtapeProcess.tool(name, arguments) }
 
     /// A folder `Music/` with tagged flac, mp3, ogg and wav files, a video, and sidecars.
     func makeLibrary() throws -> String {

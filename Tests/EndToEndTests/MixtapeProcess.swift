@@ -97,6 +97,15 @@ struct MixtapeProcess {
                       stderr: String(decoding: errData.value, as: UTF8.self))
     }
 
+    /// Runs a tool such as sox or lame, failing the test with a hint when it is missing.
+    static func tool(_ name: String, _ arguments: [String]) throws {
+        let path = ["/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let found = try #require(path, "\(name) is missing: scripts/install-deps.sh installs it")
+        let result = try execute(found, arguments)
+        try #require(result.status == 0, "\(name) \(arguments.joined(separator: " ")): \(result.stderr)")
+    }
+
     /// Everything the index can tell about itself, to prove a failed run changed nothing.
     func snapshot() throws -> String {
         let parts = try [["search", "--json"], ["playlists", "--json"], ["sources", "--json"]].map { try run($0).stdout }

@@ -116,42 +116,14 @@ final class TmuxTerminal {
         try waitFor("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
-    /// Starts the server with `posix_spawn` and `waitpid`, its output on /dev/null: the server
-    /// lives on in the background holding whatever streams it was given, so reading them to
-    /// the end (`MixtapeProcess.execute`) would never finish, and Foundation's `Process` did not
-    /// reap the client either.
+    /// Starts the server as a detached process and waits for the client: the server lives on
+    /// in the background holding whatever streams it was given, so reading them to the end
+    /// (`MixtapeProcess.execute`) would never finish.
     private func startServer(_ arguments: [String]) throws {
         let tmux = try #require(TmuxTerminal.binary)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        // Tests run in parallel: without this the server (which outlives the call) would keep
-        // the write ends of other tests' output pipes open, and their reads would never end.
-        #if os(Linux)
-        addCloseFrom(&actions, 3)
-        #endif
-        // The test runner's threads block most signals, and a spawned process inherits the
-        // mask: without this the picker under test would never see SIGTERM, SIGINT or SIGHUP.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, environ)
-        try #require(spawned == 0, "cannot start tmux: errno \(spawned)")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        try #require(status == 0, "tmux new-session failed: status \(status)")
+        let client = try DetachedProcess.spawn(tmux, ["-L", socket] + arguments)
+        let status = client.wait(timeout: 30)
+        try #require(status == 0, "tmux new-session failed: status \(String(describing: status))")
     }
 
     @discardableResult
@@ -168,11 +140,3 @@ final class TmuxTerminal {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-
-#if os(Linux)
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not
-/// export: the child closes every descriptor from `lowest` on.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-@discardableResult
-private func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
-#endif

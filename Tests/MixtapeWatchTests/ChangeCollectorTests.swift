@@ -123,6 +123,7 @@ struct ChangeCollectorTests {
         let (batch, directives) = Self.batch([[WatchEvent([.overflow], path: "")]])
         #expect(batch?.folders["/m"]?.rescan == true)
         #expect(batch?.libraries == [Self.export])
+        #expect(batch?.overflowed == true)
         #expect(directives == [.rewatchAll])
     }
 

@@ -1,0 +1,316 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `mixtape watch` on real inotify in temporary folders: it runs as a detached process, its
+/// log in a file, while the test changes files and asks `mixtape search` what the index holds.
+@Suite("watch: keep the index current", .serialized)
+struct WatchTests {
+    let mixtape = MixtapeProcess()
+    var music: String { mixtape.folder + "/Music" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/Music", withIntermediateDirectories: true)
+    }
+
+    /// A running `mixtape watch`.
+    final class Watch {
+        let process: DetachedProcess
+        let log: String
+        init(process: DetachedProcess, log: String) {
+            self.process = process
+            self.log = log
+        }
+
+        var text: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+        /// Waits until the log has a line containing `what`.
+        @discardableResult
+        func waitFor(_ what: String, timeout: Double = 20) throws -> String {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let line = lines.first(where: { $0.contains(what) }) { return line }
+                if let status = process.wait(timeout: 0) {
+                    Issue.record("watch exited (\(status)) before logging \"\(what)\":\n\(text)")
+                    throw CancellationError()
+                }
+                usleep(20_000)
+            }
+            Issue.record("no \"\(what)\" in the watch log after \(timeout) s:\n\(text)")
+            throw CancellationError()
+        }
+
+        /// SIGTERM, then the exit status and how long it took.
+        func stop() -> (status: Int32?, seconds: Double) {
+            let started = Date()
+            process.signal(SIGTERM)
+            let status = process.wait(timeout: 10)
+            if status == nil { process.signal(SIGKILL); _ = process.wait(timeout: 5) }
+            return (status, Date().timeIntervalSince(started))
+        }
+
+        deinit {
+            if process.wait(timeout: 0) == nil {
+                process.signal(SIGKILL)
+                _ = process.wait(timeout: 5)
+            }
+        }
+    }
+
+    /// Starts `mixtape watch ARGUMENTS` and waits until it has caught up.
+    func startWatch(_ arguments: [String], waitUntilReady: Bool = true) throws -> Watch {
+        var environment = ProcessInfo.processInfo.environment
+        environment["MIXTAPE_LIBRARY"] = mixtape.library
+        environment["NO_COLOR"] = "1"
+        let log = mixtape.folder + "/watch-\(UUID().uuidString.prefix(6)).log"
+        let process = try DetachedProcess.spawn(MixtapeProcess.binary, ["watch"] + arguments,
+                                                environment: environment, output: log)
+        let watch = Watch(process: process, log: log)
+        if waitUntilReady { try watch.waitFor("up to date") }
+        return watch
+    }
+
+    /// A small real MP3 tagged `title` by `artist`, written at `path` (folders made as needed).
+    /// Written beside the test's folder first and copied, so the watch sees one complete write.
+    func mp3(_ path: String, title: String, artist: String = "Watch Artist") throws {
+        let wav = mixtape.folder + "/tone.wav"
+        if !FileManager.default.fileExists(atPath: wav) {
+            try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", wav, "synth", "0.2", "sine", "440"])
+        }
+        let staged = mixtape.folder + "/staged-\(UUID().uuidString.prefix(8)).mp3"
+        try MixtapeProcess.tool("lame", ["--quiet", "--tt", title, "--ta", artist, wav, staged])
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: staged, toPath: path)
+        try FileManager.default.removeItem(atPath: staged)
+    }
+
+    /// The items `search --json QUERY` finds.
+    func found(_ query: String) throws -> [[String: Any]] {
+        try mixtape.run(["search", "--json", query]).records
+    }
+
+    /// Polls `search` until `condition` holds for what QUERY finds; seconds it took.
+    @discardableResult
+    func waitUntil(_ query: String, timeout: Double = 10, _ what: String,
+                   _ condition: ([[String: Any]]) -> Bool) throws -> Double {
+        let started = Date()
+        while Date().timeIntervalSince(started) < timeout {
+            if condition(try found(query)) { return Date().timeIntervalSince(started) }
+            usleep(20_000)
+        }
+        Issue.record("after \(timeout) s, \(what): search \(query) gives \(try found(query))")
+        throw CancellationError()
+    }
+
+    @Test func aFileInANewNestedFolderIsSearchableWithinDebouncePlusHalfASecond() throws {
+        let watch = try startWatch(["--debounce", "0.3", music])
+        try mp3(mixtape.folder + "/ready.mp3", title: "Nested Arrival")
+        try FileManager.default.createDirectory(atPath: music + "/a/b/c", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: mixtape.folder + "/ready.mp3", toPath: music + "/a/b/c/song.mp3")
+        let seconds = try waitUntil("'Nested Arrival", "the new file is indexed") { $0.count == 1 }
+        #expect(seconds <= 0.3 + 0.5, "searchable after \(seconds) s")
+        #expect(try found("'Nested Arrival").first?["location"] as? String == music + "/a/b/c/song.mp3")
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func aMovedFileKeepsItsIdAndARenamedFolderItsFiles() throws {
+        try mp3(music + "/Inbox/one.mp3", title: "Mover")
+        let watch = try startWatch(["--debounce", "0.2", music])
+        let id = try #require(try found("'Mover").first?["id"] as? String)
+        try FileManager.default.createDirectory(atPath: music + "/Sorted", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: music + "/Inbox/one.mp3", toPath: music + "/Sorted/Mover.mp3")
+        try waitUntil("'Mover", "the moved file has its new location") {
+            $0.first?["location"] as? String == music + "/Sorted/Mover.mp3"
+        }
+        #expect(try found("'Mover").map { $0["id"] as? String } == [id])
+        try FileManager.default.moveItem(atPath: music + "/Sorted", toPath: music + "/Filed")
+        try waitUntil("'Mover", "the file of the renamed folder has its new location") {
+            $0.first?["location"] as? String == music + "/Filed/Mover.mp3"
+        }
+        #expect(try found("'Mover").map { $0["id"] as? String } == [id])
+        #expect(watch.text.contains("1 moved"))
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func aDeletedFileOrFolderIsGoneAndAMoveOutIsADeletion() throws {
+        try mp3(music + "/keep.mp3", title: "Keeper")
+        try mp3(music + "/gone.mp3", title: "Goner")
+        try mp3(music + "/Folder/inner.mp3", title: "Inner")
+        try mp3(music + "/Leaving/away.mp3", title: "Away")
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try #require(try found("").count == 4)
+        try FileManager.default.removeItem(atPath: music + "/gone.mp3")
+        try FileManager.default.removeItem(atPath: music + "/Folder")
+        try FileManager.default.moveItem(atPath: music + "/Leaving", toPath: mixtape.folder + "/Elsewhere")
+        try waitUntil("", "only the kept file is left") { $0.count == 1 }
+        #expect(try found("").first?["title"] as? String == "Keeper")
+        // The folder moved out is no longer watched: a file added there is not indexed.
+        try mp3(mixtape.folder + "/Elsewhere/late.mp3", title: "Late")
+        try mp3(music + "/after.mp3", title: "After")
+        try waitUntil("'After", "a later file is indexed") { $0.count == 1 }
+        #expect(try found("'Late").isEmpty)
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func aLibraryExportReplacedByRenameIsReadAgain() throws {
+        let exports = mixtape.folder + "/iTunes"
+        try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
+        let library = exports + "/Library.xml"
+        try FileManager.default.copyItem(atPath: MixtapeProcess.sample("Library.xml"), toPath: library)
+        let watch = try startWatch(["--debounce", "0.2", library])
+        try #require(try found("'Lantern").count > 0)
+        #expect(try found("'Lanthorn").isEmpty)
+        // As iTunes saves: a temporary file beside the export, renamed over it.
+        let text = try String(contentsOfFile: library, encoding: .utf8).replacingOccurrences(of: "Lantern", with: "Lanthorn")
+        try text.write(toFile: exports + "/Library.xml.tmp", atomically: false, encoding: .utf8)
+        #expect(rename(exports + "/Library.xml.tmp", library) == 0)
+        try waitUntil("'Lanthorn", "the replaced export is read again") { !$0.isEmpty }
+        #expect(try found("'Lantern").isEmpty)
+        // Saved again, same way: still watched (a watch on the old file would have gone stale).
+        let again = text.replacingOccurrences(of: "Lanthorn", with: "Lampion")
+        try again.write(toFile: exports + "/Library.xml.tmp", atomically: false, encoding: .utf8)
+        #expect(rename(exports + "/Library.xml.tmp", library) == 0)
+        try waitUntil("'Lampion", "the export replaced a second time is read again") { !$0.isEmpty }
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func aBurstOfAThousandFilesIsAppliedInAFewBatches() throws {
+        try mp3(mixtape.folder + "/template.mp3", title: "Burst")
+        let watch = try startWatch([music])
+        let template = try Data(contentsOf: URL(fileURLWithPath: mixtape.folder + "/template.mp3"))
+        try FileManager.default.createDirectory(atPath: music + "/Burst", withIntermediateDirectories: true)
+        for number in 0..<1000 {
+            try template.write(to: URL(fileURLWithPath: music + "/Burst/Burst \(number).mp3"))
+        }
+        try waitUntil("'Burst", timeout: 30, "all 1,000 files are indexed") { $0.count == 1000 }
+        let batches = watch.lines.filter { $0.contains("batch of") }
+        #expect((1...5).contains(batches.count), "\(batches.count) batches:\n\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopSignalExitsZeroWithinTwoSeconds(_ signal: Int32) throws {
+        try mp3(music + "/a.mp3", title: "Signal")
+        let watch = try startWatch([music])
+        watch.process.signal(signal)
+        let started = Date()
+        let status = watch.process.wait(timeout: 10)
+        #expect(status == 0, "\(watch.text)")
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(watch.lines.last?.hasSuffix("stopped") == true)
+    }
+
+    @Test func lostEventsRescanEverySource() throws {
+        try FileManager.default.createDirectory(atPath: music + "/Noise", withIntermediateDirectories: true)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        // Stopped, it reads nothing, and the kernel's queue (fs.inotify.max_queued_events,
+        // 16,384 by default) overflows; the file among the lost events must still be found.
+        watch.process.signal(SIGSTOP)
+        let queue = Int((try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16384
+        try #require(queue <= 100_000, "fs.inotify.max_queued_events is \(queue): too many events to overflow it here")
+        for number in 0..<(queue / 2 + 100) {
+            FileManager.default.createFile(atPath: music + "/Noise/\(number).txt", contents: nil)
+        }
+        try mp3(music + "/Noise/Found.mp3", title: "Found After Overflow")
+        watch.process.signal(SIGCONT)
+        try waitUntil("'Found After Overflow", "the file is found by the rescan") { $0.count == 1 }
+        try watch.waitFor("overflowed")
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func pollingFindsChangesWithoutInotify() throws {
+        let watch = try startWatch(["--poll", "0.3", music])
+        #expect(watch.text.contains("polling 1 source every 0.3 s"))
+        try mp3(music + "/Polled/p.mp3", title: "Polled In")
+        try waitUntil("'Polled In", "polling finds the new file") { $0.count == 1 }
+        #expect(watch.stop().status == 0)
+    }
+
+    @Test func theWatchLimitIsAClearErrorNamingTheSysctl() throws {
+        for number in 0..<10 {
+            try FileManager.default.createDirectory(atPath: music + "/Folder \(number)", withIntermediateDirectories: true)
+        }
+        // A user namespace has its own limit of inotify watches, which its root may lower:
+        // the real ENOSPC, without touching the machine's setting.
+        let unshare = try #require(["/usr/bin/unshare", "/bin/unshare"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                   "unshare (util-linux) is missing")
+        let probe = try MixtapeProcess.execute(unshare, ["-U", "-r", "sh", "-c", "echo 5 > /proc/sys/user/max_inotify_watches"])
+        guard probe.status == 0 else {
+            print("skipped: this kernel or container does not allow a user namespace with its own inotify limit: \(probe.stderr)")
+            return
+        }
+        let script = "echo 5 > /proc/sys/user/max_inotify_watches && exec \"$0\" watch \"$@\""
+        var environment = ProcessInfo.processInfo.environment
+        environment["MIXTAPE_LIBRARY"] = mixtape.library
+        let result = try MixtapeProcess.execute(unshare, ["-U", "-r", "sh", "-c", script, MixtapeProcess.binary, music],
+                                                environment: environment)
+        #expect(result.status == 71)
+        #expect(result.stderr.contains("fs.inotify.max_user_watches"), "\(result.stderr)")
+        #expect(result.stderr.contains("sudo sysctl fs.inotify.max_user_watches="))
+        #expect(result.stderr.contains("--poll"))
+    }
+
+    @Test func namedSourcesMustExistAndSomethingMustBeWatched() throws {
+        let missing = try mixtape.run(["watch", mixtape.folder + "/nope"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("nope"))
+        let nothing = try mixtape.run(["watch"])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("nothing to watch"))
+    }
+
+    /// `watch`, a cron-style `index` of another source and readers, all at once: the writers
+    /// take turns through the lock, and nobody sees "database is locked".
+    @Test func watchIndexAndSearchRunTogether() throws {
+        let export = try mixtape.generateLibrary(tracks: 3000, seed: 7)
+        try #require(try mixtape.run(["index", export]).status == 0)
+        let watch = try startWatch(["--debounce", "0.1", music])
+        let problems = ProblemLog()
+        let mixtape = self.mixtape
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for _ in 0..<4 { problems.check("index --full") { try mixtape.run(["index", "--full", "--quiet", export]) } }
+        }
+        DispatchQueue.global().async(group: group) {
+            for _ in 0..<40 { problems.check("search") { try mixtape.run(["search", "--limit", "5", "a"]) } }
+        }
+        for number in 0..<20 {
+            try mp3(music + "/Live/\(number).mp3", title: "Concurrent \(number)")
+            usleep(50_000)
+        }
+        group.wait()
+        try waitUntil("'Concurrent", timeout: 30, "every file written during the runs is indexed") { $0.count == 20 }
+        #expect(problems.entries.isEmpty, "\(problems.entries.joined(separator: "\n"))")
+        #expect(!watch.text.contains("locked"), "\(watch.text)")
+        #expect(!watch.text.contains("error"), "\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+}
+
+/// Failures seen by the concurrent runs of a test, from any thread.
+final class ProblemLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    var entries: [String] { lock.withLock { list } }
+
+    /// Runs `body`; records it if it fails, exits non-zero or mentions a lock on stderr.
+    func check(_ what: String, _ body: () throws -> MixtapeProcess.Result) {
+        do {
+            let result = try body()
+            if result.status != 0 || result.stderr.contains("locked") {
+                lock.withLock { list.append("\(what) exited \(result.status): \(result.stderr)") }
+            }
+        } catch {
+            lock.withLock { list.append("\(what) could not run: \(error)") }
+        }
+    }
+}
