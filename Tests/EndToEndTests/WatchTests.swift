@@ -159,6 +159,25 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// A batch walks only the folders that changed, yet reads files as a full walk would:
+    /// with the `artist.nfo` of a folder above, and again when a sidecar changes.
+    @Test func sidecarsApplyAndTheirChangesAreSeen() throws {
+        try mp3(music + "/Artist/Album/one.mp3", title: "One")
+        try "<artist><name>Nfo Artist</name></artist>".write(toFile: music + "/Artist/artist.nfo", atomically: false, encoding: .utf8)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try mp3(music + "/Artist/Album/two.mp3", title: "Two")
+        try waitUntil("'Two", "the new file is indexed") { $0.first?["album_artist"] as? String == "Nfo Artist" }
+        try "<artist><name>Renamed Artist</name></artist>".write(toFile: music + "/Artist/artist.nfo", atomically: true, encoding: .utf8)
+        try waitUntil("", "the changed artist.nfo applies below it") { items in
+            items.count == 2 && items.allSatisfy { $0["album_artist"] as? String == "Renamed Artist" }
+        }
+        try "<song><title>Sidecar Title</title></song>".write(toFile: music + "/Artist/Album/two.nfo", atomically: false, encoding: .utf8)
+        try waitUntil("'Sidecar", "the new sidecar applies") { $0.first?["location"] as? String == music + "/Artist/Album/two.mp3" }
+        try FileManager.default.removeItem(atPath: music + "/Artist/Album/two.nfo")
+        try waitUntil("'Two", "the deleted sidecar no longer applies") { $0.count == 1 }
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aLibraryExportReplacedByRenameIsReadAgain() throws {
         let exports = mixtape.folder + "/iTunes"
         try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
