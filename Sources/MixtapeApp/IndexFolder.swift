@@ -14,7 +14,7 @@ extension IndexSources {
             let scope = changes.flatMap { $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees) }
             let renames = changes?.renames ?? []
             let formerPath = { (path: String) in FolderRename.origin(of: path, through: renames) }
-            let scan = scope.map { FolderWalker.scan(root: path, within: $0) } ?? FolderWalker.scan(root: path)
+            let scan = FolderWalker.scan(root: path, within: scope)
             if scan.unreadableFolders.contains(path) {
                 // Not even the root could be listed: keep everything it had, as for a missing source.
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))

@@ -42,22 +42,14 @@ public enum FolderWalker {
     /// Walks `root` (absolute path of a directory). Never fails: an unreadable root or folder
     /// is a warning and gives what could be walked.
     public static func scan(root: String) -> FolderScan {
-        var scan = FolderScan()
-        let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        guard let realRoot = realPath(top) else {
-            scan.warnings.append(warning(top, "cannot open the folder: \(lastError())"))
-            scan.unreadableFolders.append(top)
-            return scan
-        }
-        walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
-        scan.files.sort { $0.path < $1.path }
-        return scan
+        scan(root: root, within: nil)
     }
 
-    /// Walks only the part of `root` that `scope` covers: its folders' own files and its
-    /// trees whole. A scoped folder that no longer exists is empty (its files were deleted),
-    /// not unreadable; the `artist.nfo` of the folders above each one applies as in a full walk.
-    public static func scan(root: String, within scope: FolderScope) -> FolderScan {
+    /// Walks only the part of `root` that `scope` covers (all of it when nil): its folders'
+    /// own files and its trees whole. A scoped folder that no longer exists is empty (its
+    /// files were deleted), not unreadable; the `artist.nfo` of the folders above each one
+    /// applies as in a full walk.
+    public static func scan(root: String, within scope: FolderScope?) -> FolderScan {
         var scan = FolderScan()
         let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         guard let realRoot = realPath(top) else {
@@ -65,15 +57,14 @@ public enum FolderWalker {
             scan.unreadableFolders.append(top)
             return scan
         }
-        let (folders, trees) = scope.minimal
-        for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
-            guard isFolder(folder) else { continue }
-            let inherited = inheritedArtistNFO(of: folder, root: top)
-            if trees.contains(folder) {
-                walk(from: [(folder, inherited)], realRoot: realRoot, into: &scan)
-            } else {
-                walk(from: [(folder, inherited)], realRoot: realRoot, into: &scan, descend: false)
+        if let (folders, trees) = scope?.minimal {
+            for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
+                guard isFolder(folder) else { continue }
+                walk(from: [(folder, inheritedArtistNFO(of: folder, root: top))], realRoot: realRoot, into: &scan,
+                     descend: trees.contains(folder))
             }
+        } else {
+            walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
         }
         scan.files.sort { $0.path < $1.path }
         return scan
