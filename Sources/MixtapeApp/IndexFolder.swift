@@ -11,7 +11,9 @@ extension IndexSources {
     /// With `changes` (a watch batch), only the folders they name are walked again.
     func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) {
         do {
-            let scope = changes.flatMap { $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees) }
+            let scope = changes.flatMap {
+                $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees, incomplete: $0.incomplete)
+            }
             let renames = changes?.renames ?? []
             let formerPath = { (path: String) in FolderRename.origin(of: path, through: renames) }
             let scan = FolderWalker.scan(root: path, within: scope)

@@ -3,7 +3,9 @@
 ///
 /// - **Complete files only.** A file counts once it is closed after writing, renamed into
 ///   place, deleted or touched (`IN_CLOSE_WRITE`, `IN_MOVED_TO`, ...), never on creation
-///   alone: a 400 MB video being copied is read once, when the copy ends.
+///   alone: a 400 MB video being copied is read once, when the copy ends. A file created and
+///   not yet closed is left out of the walks of its folder until it is (`incomplete`), so a
+///   slow copy of an album does not index half-written tracks.
 /// - **Moves by cookie.** `movedFrom` and `movedTo` with one cookie are one rename, recorded
 ///   so the item keeps its id. A `movedFrom` whose other half never comes (the file left the
 ///   roots) is a deletion; it is given until the next read of events, since the kernel may
@@ -24,6 +26,8 @@ public struct ChangeCollector: Sendable {
     /// `movedFrom` events waiting for their `movedTo`, with the read they came in.
     private var unpaired: [(event: WatchEvent, read: Int)] = []
     private var reads = 0
+    /// Files created and not yet closed after writing: being copied or downloaded.
+    private var beingWritten: Set<String> = []
     private var directives: [WatchDirective] = []
 
     public init(sources: [WatchedSource], debounce: Double, maxDelay: Double? = nil,
@@ -77,6 +81,9 @@ public struct ChangeCollector: Sendable {
         guard let deadline, now >= deadline else { return nil }
         for (event, _) in unpaired { departure(event, at: now) }
         unpaired.removeAll()
+        for root in pending.folders.keys {
+            pending.folders[root]?.incomplete = beingWritten.filter { FolderPath.isInside($0, root) }
+        }
         defer {
             pending = ChangeBatch()
             firstChangeAt = nil
@@ -122,7 +129,10 @@ public struct ChangeCollector: Sendable {
                     guard !event.kind.isDisjoint(with: [.created, .deleted, .attributesChanged]) else { continue }
                     if event.kind.contains(.created) { directives.append(.watchTree(event.path)) }
                     mark(tree: event.path, in: root, at: now)
+                } else if event.kind.contains(.created) {
+                    if isRelevant(FolderPath.name(of: event.path)) { beingWritten.insert(event.path) }
                 } else if !event.kind.isDisjoint(with: [.closedAfterWrite, .deleted, .attributesChanged]) {
+                    if !event.kind.contains(.attributesChanged) { beingWritten.remove(event.path) }
                     mark(file: event.path, in: root, at: now)
                 }
             }
@@ -150,6 +160,7 @@ public struct ChangeCollector: Sendable {
 
     /// Something left `event.path` for outside the roots: gone, as if deleted.
     private mutating func departure(_ event: WatchEvent, at now: Double) {
+        beingWritten.remove(event.path)
         var watched = false
         for case .folder(let root) in sources where watches(event.path, in: root) {
             watched = true
@@ -160,6 +171,7 @@ public struct ChangeCollector: Sendable {
 
     /// Both halves of a rename.
     private mutating func rename(from: WatchEvent, to: WatchEvent, at now: Double) {
+        if beingWritten.remove(from.path) != nil { beingWritten.insert(to.path) }
         let fromWatched = sources.contains { if case .folder(let root) = $0 { watches(from.path, in: root) } else { false } }
         let toWatched = sources.contains { if case .folder(let root) = $0 { watches(to.path, in: root) } else { false } }
         guard fromWatched, toWatched else {

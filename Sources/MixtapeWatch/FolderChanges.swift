@@ -12,12 +12,17 @@ public struct FolderChanges: Hashable, Sendable {
     public var renames: [FolderRename] = []
     /// Walk the whole source: events were lost, or the root itself changed.
     public var rescan = false
+    /// Files created and not closed yet when the batch was taken: still being written, so
+    /// not to be read (their own `closedAfterWrite` brings them in a later batch).
+    public var incomplete: Set<String> = []
 
-    public init(files: Set<String> = [], trees: Set<String> = [], renames: [FolderRename] = [], rescan: Bool = false) {
+    public init(files: Set<String> = [], trees: Set<String> = [], renames: [FolderRename] = [], rescan: Bool = false,
+                incomplete: Set<String> = []) {
         self.files = files
         self.trees = trees
         self.renames = renames
         self.rescan = rescan
+        self.incomplete = incomplete
     }
 
     /// Adds what `other` says changed.
@@ -26,5 +31,6 @@ public struct FolderChanges: Hashable, Sendable {
         trees.formUnion(other.trees)
         renames += other.renames
         rescan = rescan || other.rescan
+        incomplete = other.incomplete
     }
 }

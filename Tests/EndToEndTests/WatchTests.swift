@@ -159,6 +159,29 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    @Test func aFileStillBeingWrittenIsReadOnlyOnceComplete() throws {
+        try mp3(mixtape.folder + "/whole.mp3", title: "Slow Copy")
+        try mp3(mixtape.folder + "/fast.mp3", title: "Fast Copy")
+        try FileManager.default.createDirectory(atPath: music + "/Album", withIntermediateDirectories: true)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: mixtape.folder + "/whole.mp3")))
+        let slow = music + "/Album/slow.mp3"
+        let fd = open(slow, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        let half = bytes.count / 2
+        #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress, half) } == half)
+        // Another file of the same folder completes: its batch walks the folder, and must
+        // leave the half-written one alone.
+        try FileManager.default.copyItem(atPath: mixtape.folder + "/fast.mp3", toPath: music + "/Album/fast.mp3")
+        try waitUntil("'Fast Copy", "the complete file is indexed") { $0.count == 1 }
+        #expect(try found("").compactMap { $0["location"] as? String } == [music + "/Album/fast.mp3"])
+        #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress! + half, bytes.count - half) } == bytes.count - half)
+        close(fd)
+        try waitUntil("'Slow Copy", "the file is indexed once closed") { $0.first?["location"] as? String == slow }
+        #expect(!watch.text.contains("warning"), "\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+
     /// A batch walks only the folders that changed, yet reads files as a full walk would:
     /// with the `artist.nfo` of a folder above, and again when a sidecar changes.
     @Test func sidecarsApplyAndTheirChangesAreSeen() throws {

@@ -75,6 +75,20 @@ struct ChangeCollectorTests {
         #expect(replaced.0?.folders.isEmpty == true)
     }
 
+    @Test func aFileStillBeingWrittenIsLeftOutUntilClosed() {
+        var collector = Self.collector()
+        collector.take([WatchEvent([.created], path: "/m/a/slow.mp3"), WatchEvent([.created], path: "/m/a/cover.jpg"),
+                        WatchEvent([.created], path: "/m/a/fast.mp3"), WatchEvent([.closedAfterWrite], path: "/m/a/fast.mp3")],
+                       at: 0)
+        #expect(collector.batch(at: 2)?.folders["/m"] == FolderChanges(files: ["/m/a"], incomplete: ["/m/a/slow.mp3"]))
+        collector.take([WatchEvent([.closedAfterWrite], path: "/m/a/slow.mp3")], at: 3)
+        #expect(collector.batch(at: 5)?.folders["/m"] == FolderChanges(files: ["/m/a"]))
+        // Renamed while still open (a download's `.part` is hidden, so this is a visible name).
+        collector.take([WatchEvent([.created], path: "/m/a/dl.mp3"), WatchEvent([.movedFrom], path: "/m/a/dl.mp3", cookie: 1),
+                        WatchEvent([.movedTo], path: "/m/b/dl.mp3", cookie: 1)], at: 6)
+        #expect(collector.batch(at: 8)?.folders["/m"]?.incomplete == ["/m/b/dl.mp3"])
+    }
+
     @Test func aRenamePairedByCookieIsRecorded() {
         let (batch, directives) = Self.batch([[WatchEvent([.movedFrom], path: "/m/a/x.mp3", cookie: 5),
                                                WatchEvent([.movedTo], path: "/m/b/y.mp3", cookie: 5)]])

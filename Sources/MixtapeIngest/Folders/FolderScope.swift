@@ -7,14 +7,19 @@ public struct FolderScope: Hashable, Sendable {
     public var folders: Set<String>
     /// Folders walked with everything below them.
     public var trees: Set<String>
+    /// Files created and not yet closed: left out of the walk, and what the index has of them
+    /// kept, until they are complete.
+    public var incomplete: Set<String>
 
-    public init(folders: Set<String> = [], trees: Set<String> = []) {
+    public init(folders: Set<String> = [], trees: Set<String> = [], incomplete: Set<String> = []) {
         self.folders = folders
         self.trees = trees
+        self.incomplete = incomplete
     }
 
     /// Whether a file at `path` is one the scoped walk lists (or would list, were it there).
     public func covers(_ path: String) -> Bool {
+        if incomplete.contains(path) { return false }
         if folders.contains(FolderScope.parent(of: path)) { return true }
         return trees.contains { path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
     }

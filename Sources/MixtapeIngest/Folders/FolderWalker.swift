@@ -46,9 +46,9 @@ public enum FolderWalker {
     }
 
     /// Walks only the part of `root` that `scope` covers (all of it when nil): its folders'
-    /// own files and its trees whole. A scoped folder that no longer exists is empty (its
-    /// files were deleted), not unreadable; the `artist.nfo` of the folders above each one
-    /// applies as in a full walk.
+    /// own files and its trees whole, leaving out its files still being written. A scoped
+    /// folder that no longer exists is empty (its files were deleted), not unreadable; the
+    /// `artist.nfo` of the folders above each one applies as in a full walk.
     public static func scan(root: String, within scope: FolderScope?) -> FolderScan {
         var scan = FolderScan()
         let top = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -61,7 +61,7 @@ public enum FolderWalker {
             for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
                 guard isFolder(folder) else { continue }
                 walk(from: [(folder, inheritedArtistNFO(of: folder, root: top))], realRoot: realRoot, into: &scan,
-                     descend: trees.contains(folder))
+                     descend: trees.contains(folder), skipping: scope?.incomplete ?? [])
             }
         } else {
             walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
@@ -72,10 +72,10 @@ public enum FolderWalker {
 
     /// Lists `pending` folders (and, with `descend`, everything below them) into `scan`.
     private static func walk(from start: [(folder: String, artistNFO: Sidecar?)], realRoot: String,
-                             into scan: inout FolderScan, descend: Bool = true) {
+                             into scan: inout FolderScan, descend: Bool = true, skipping: Set<String> = []) {
         var pending = start
         while let (folder, inherited) = pending.popLast() {
-            guard let listing = list(folder, realRoot: realRoot, warnings: &scan.warnings) else {
+            guard let listing = list(folder, realRoot: realRoot, skipping: skipping, warnings: &scan.warnings) else {
                 scan.unreadableFolders.append(folder)
                 continue
             }
@@ -130,7 +130,7 @@ public enum FolderWalker {
 
     /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
     /// cannot be opened, after a warning.
-    private static func list(_ folder: String, realRoot: String, warnings: inout [IndexWarning])
+    private static func list(_ folder: String, realRoot: String, skipping: Set<String>, warnings: inout [IndexWarning])
         -> (media: [FolderEntry], sidecars: [FolderEntry], folders: [String])? {
         guard let directory = opendir(folder) else {
             warnings.append(warning(folder, "cannot read the folder: \(lastError()); skipped"))
@@ -148,7 +148,7 @@ public enum FolderWalker {
                 warnings.append(warning(folder + "/?", "a file name that is not UTF-8 was skipped"))
                 continue
             }
-            if name.hasPrefix(".") { continue }
+            if name.hasPrefix(".") || (!skipping.isEmpty && skipping.contains(join(folder, name))) { continue }
             names.append((name, type))
         }
         for (name, type) in names.sorted(by: { $0.name < $1.name }) {
