@@ -9,9 +9,9 @@ public enum WatchLog: Sendable {
     /// The index run that brings everything up to date before watching (changes made while
     /// `watch` was not running).
     case caughtUp(IndexReport)
-    /// One batch applied: what changed, from how many kernel events; `overflowed` when the
-    /// kernel lost events and the sources were rescanned.
-    case applied(IndexReport, events: Int, overflowed: Bool)
+    /// One batch applied to `sources`: what changed, from how many kernel events;
+    /// `overflowed` when the kernel lost events and the sources were rescanned.
+    case applied(IndexReport, sources: [String], events: Int, overflowed: Bool)
     /// Another `index` holds the writer lock; the batch waits and is tried again.
     case busy(String)
     /// A stop signal came; the last batch is done.

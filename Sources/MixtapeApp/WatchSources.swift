@@ -40,7 +40,9 @@ public struct WatchSources {
                 var index = indexRun(stop: stop)
                 index.sources = targets.map(\.path)
                 let report = try apply(index, stop: stop)
-                if let report, report.changedSomething { log(.applied(report, events: 0, overflowed: false)) }
+                if let report, report.changedSomething {
+                    log(.applied(report, sources: index.sources, events: 0, overflowed: false))
+                }
             }
         } else {
             let watcher = try SourceWatcher(sources: targets, debounce: debounce, stop: stop,
@@ -54,7 +56,8 @@ public struct WatchSources {
                 // A batch that changed nothing (the atime our own reading set, a file saved
                 // unchanged) is not worth a log line.
                 if let report = try apply(index, stop: stop), report.changedSomething || batch.overflowed {
-                    log(.applied(report, events: batch.eventCount, overflowed: batch.overflowed))
+                    log(.applied(report, sources: batch.sourcePaths, events: batch.eventCount,
+                                 overflowed: batch.overflowed))
                 }
             }
         }

@@ -72,14 +72,14 @@ enum WatchLogLine {
             guard !quiet else { return }
             warnings(report)
             emit("up to date: " + IndexOutput(report: report, json: false, quiet: false).summaryLine)
-        case let .applied(report, events, overflowed):
+        case let .applied(report, sources, events, overflowed):
             report.failures.forEach { emit("error: \($0.message)") }
             if overflowed {
                 emit("the kernel's event queue overflowed (fs.inotify.max_queued_events); every source was rescanned")
             }
             guard !quiet else { return }
             warnings(report)
-            emit(batchLine(report, events: events))
+            emit(batchLine(report, sources: sources, events: events))
         case .busy(let message):
             if !quiet { emit(message) }
         case .stopping:
@@ -87,11 +87,12 @@ enum WatchLogLine {
         }
     }
 
-    /// `batch of 14 events: 1 source, 2 added, 1 updated, 0 removed, 1 moved in 0.03 s`.
-    static func batchLine(_ report: IndexReport, events: Int) -> String {
+    /// `batch of 14 events: /srv/music: 2 added, 1 updated, 0 removed, 1 moved in 0.030 s`
+    /// (the sources by path when there are at most two, else how many).
+    static func batchLine(_ report: IndexReport, sources: [String], events: Int) -> String {
         var line = events > 0 ? "batch of \(events.grouped) \(events == 1 ? "event" : "events"): " : "changes: "
-        line += report.sources == 1 ? "1 source" : "\(report.sources.grouped) sources"
-        line += ", \(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed"
+        line += sources.count <= 2 ? sources.joined(separator: ", ") : "\(sources.count.grouped) sources"
+        line += ": \(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed"
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
         if !report.warnings.isEmpty {
             line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
