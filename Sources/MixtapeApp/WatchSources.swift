@@ -53,8 +53,8 @@ public struct WatchSources {
             while case .batch(let batch) = try watcher.next() {
                 var index = indexRun(stop: stop)
                 index.changes = batch
-                // A batch that changed nothing (the atime our own reading set, a file saved
-                // unchanged) is not worth a log line.
+                // A batch that changed nothing (a file saved unchanged, a `touch`) is not
+                // worth a log line.
                 if let report = try apply(index, stop: stop), report.changedSomething || batch.overflowed {
                     log(.applied(report, sources: batch.sourcePaths, events: batch.eventCount,
                                  overflowed: batch.overflowed))

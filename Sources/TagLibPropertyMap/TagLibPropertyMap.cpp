@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <taglib/audioproperties.h>
+#include <taglib/fileref.h>
+#include <taglib/tfilestream.h>
 #include <taglib/taglib.h>
 #include <taglib/tfile.h>
 #include <taglib/tpropertymap.h>
@@ -54,4 +56,40 @@ extern "C" long long mixtape_taglib1_length_ms(const void *file) {
     (void)file;
     return -1;
 #endif
+}
+
+namespace {
+/// A read-only stream and the file TagLib parsed from it. The stream is declared first, so it
+/// is destroyed last: the file reads through it until the FileRef lets go.
+struct ReadOnlyFile {
+    TagLib::FileStream stream;
+    TagLib::FileRef ref;
+    explicit ReadOnlyFile(const char *path)
+        : stream(path, true), ref(&stream, true, TagLib::AudioProperties::Average) {}
+};
+}  // namespace
+
+extern "C" void *mixtape_taglib_open_read_only(const char *path) {
+    if (path == nullptr) return nullptr;
+    ReadOnlyFile *opened = new ReadOnlyFile(path);
+    if (!opened->stream.isOpen() || opened->ref.isNull()) {
+        delete opened;
+        return nullptr;
+    }
+    return opened;
+}
+
+extern "C" void *mixtape_taglib_read_only_file(void *opened) {
+    ReadOnlyFile *file = static_cast<ReadOnlyFile *>(opened);
+#if MIXTAPE_TAGLIB1
+    // libtag_c 1.x casts a TagLib_File * to a TagLib::File *.
+    return file->ref.file();
+#else
+    // libtag_c 2.x casts a TagLib_File * to a TagLib::FileRef *.
+    return &file->ref;
+#endif
+}
+
+extern "C" void mixtape_taglib_close_read_only(void *opened) {
+    delete static_cast<ReadOnlyFile *>(opened);
 }

@@ -182,6 +182,31 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// The indexer opens media files read-only: a file opened for writing raises
+    /// IN_CLOSE_WRITE on close even if nothing was written, and `watch` would take every one
+    /// of its own reads for a change and walk the folder again.
+    @Test func readingAFileDoesNotLookLikeWritingIt() throws {
+        #if os(Linux)
+        try mp3(music + "/Album/read.mp3", title: "Read Only")
+        let inotify = inotify_init1(Int32(IN_NONBLOCK))
+        try #require(inotify >= 0)
+        defer { close(inotify) }
+        try #require(inotify_add_watch(inotify, music + "/Album", UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) >= 0)
+        try #require(try mixtape.run(["index", music]).status == 0)
+        #expect(try found("'Read Only").count == 1)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+        var masks: [UInt32] = []
+        var offset = 0
+        while offset + 16 <= count {
+            masks.append(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) })
+            offset += 16 + Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+        }
+        #expect(masks.contains { $0 & UInt32(IN_CLOSE_NOWRITE) != 0 }, "the file was read")
+        #expect(!masks.contains { $0 & UInt32(IN_CLOSE_WRITE) != 0 }, "the file was opened for writing")
+        #endif
+    }
+
     /// A batch walks only the folders that changed, yet reads files as a full walk would:
     /// with the `artist.nfo` of a folder above, and again when a sidecar changes.
     @Test func sidecarsApplyAndTheirChangesAreSeen() throws {

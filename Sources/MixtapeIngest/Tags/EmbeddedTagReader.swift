@@ -51,8 +51,10 @@ public enum EmbeddedTagReader {
 
     /// The reading itself; only ever called inside the gate.
     private static func readInsideGate(path: String) -> EmbeddedTagReading {
-        guard let file = taglib_file_new(path) else { return .unreadable }
-        defer { taglib_file_free(file) }
+        // Read-only, unlike taglib_file_new: see mixtape_taglib_open_read_only.
+        guard let opened = mixtape_taglib_open_read_only(path) else { return .unreadable }
+        defer { mixtape_taglib_close_read_only(opened) }
+        let file = mixtape_taglib_read_only_file(opened).assumingMemoryBound(to: TagLib_File.self)
         // Frees every string taglib_tag_* returned; each was copied into Swift before this runs.
         defer { taglib_tag_free_strings() }
         guard taglib_file_is_valid(file) != 0 else { return .unreadable }

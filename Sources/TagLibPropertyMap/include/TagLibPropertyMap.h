@@ -25,6 +25,18 @@ void mixtape_taglib1_property_free(char **values);
 /* The audio length in milliseconds, or -1 when unknown. */
 long long mixtape_taglib1_length_ms(const void *file);
 
+/* Opens `path` read-only, or returns NULL when TagLib cannot open it or does not know its type.
+   TagLib's C API (taglib_file_new) opens every file read-write when it may; closing such a
+   descriptor raises inotify's IN_CLOSE_WRITE although nothing was written, and `mixtape watch`
+   would take each of its own reads for a change. Free with mixtape_taglib_close_read_only. */
+void *mixtape_taglib_open_read_only(const char *path);
+
+/* The TagLib_File * of a file opened by mixtape_taglib_open_read_only, for the C API calls. */
+void *mixtape_taglib_read_only_file(void *opened);
+
+/* Closes what mixtape_taglib_open_read_only returned (NULL is fine). */
+void mixtape_taglib_close_read_only(void *opened);
+
 #ifdef __cplusplus
 }
 #endif
