@@ -8,7 +8,10 @@ extension IndexSources {
     /// unchanged without reading them, reads the rest (new, changed, moved) through their
     /// sidecars, embedded tags and names, and syncs the source in one transaction. A file
     /// that cannot be read fully is a warning, never a failure of the source.
-    /// With `changes` (a watch batch), only the folders they name are walked again.
+    ///
+    /// With `changes` (a watch batch), only the folders they name are walked, and only their
+    /// rows are touched (`LibraryStore.patch`): a change to one file of 100,000 costs one
+    /// folder's listing and one file's rows.
     func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) {
         do {
             let scope = changes.flatMap {
@@ -22,7 +25,9 @@ extension IndexSources {
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
                 return
             }
-            let previous = try store.folderFiles(ofSource: path)
+            let previous = try scope.map { try store.folderFiles(ofSource: path, folders: $0.minimal.folders,
+                                                                 trees: $0.minimal.trees) }
+                ?? store.folderFiles(ofSource: path)
             var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
                                   scope: scope, formerPath: formerPath, rereadAll: full)
             if plan.hasNewFiles {
@@ -40,7 +45,7 @@ extension IndexSources {
                                       rereadAll: full)
                 }
             }
-            if plan.toRead.isEmpty, !previous.isEmpty, Set(plan.records) == Set(previous) {
+            if plan.toRead.isEmpty, Set(plan.records) == Set(previous), scope != nil || !previous.isEmpty {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
                 report.addUnchanged(items: plan.kept.count, playlists: 0)
@@ -48,34 +53,56 @@ extension IndexSources {
                 report.warnings += scan.warnings
                 return
             }
-            var warnings = scan.warnings
-            var ignored = 0
+            var reading = FolderReading(warnings: scan.warnings)
             let record = SourceRecord(path: path, kind: .folder, stamp: nil,
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
-            let counts = try store.sync(record) { sync in
-                sync.keep(plan.kept)
-                var batch: [MediaItem] = []
-                for (done, (file, id)) in plan.toRead.enumerated() {
-                    let reading = MediaFileReader.reading(file, id: id, source: path)
-                    batch.append(reading.item)
-                    warnings += reading.warnings
-                    ignored += reading.ignoredSidecars.count
-                    if batch.count == 256 {
-                        try sync.put(batch)
-                        batch.removeAll(keepingCapacity: true)
-                        progress?(path, done + 1)
-                    }
+            let counts: SyncCounts
+            if scope != nil {
+                let live = { (records: [FolderFileRecord]) in Set(records.filter { !$0.isGone }.map(\.itemID)) }
+                let removed = live(previous).subtracting(live(plan.records))
+                counts = try store.patch(record) { patch in
+                    try read(plan.toRead, of: path, into: &reading) { try patch.put($0) }
+                    try patch.remove(removed.sorted { $0.rawValue < $1.rawValue })
+                    try patch.replaceFolderFiles(at: previous.map(\.path), with: plan.records)
                 }
-                try sync.put(batch)
-                try sync.replaceFolderFiles(plan.records)
-                return SourceReadout(playlists: [])
+            } else {
+                counts = try store.sync(record) { sync in
+                    sync.keep(plan.kept)
+                    try read(plan.toRead, of: path, into: &reading) { try sync.put($0) }
+                    try sync.replaceFolderFiles(plan.records)
+                    return SourceReadout(playlists: [])
+                }
             }
             report.add(counts)
             report.moved += plan.moved
-            report.skippedSidecars += scan.skippedSidecars + ignored
-            report.warnings += warnings
+            report.skippedSidecars += scan.skippedSidecars + reading.ignoredSidecars
+            report.warnings += reading.warnings
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
+    }
+
+    /// What reading a folder's files had to say.
+    private struct FolderReading {
+        var warnings: [IndexWarning]
+        var ignoredSidecars = 0
+    }
+
+    /// Reads `files`, handing the items to `write` 256 at a time.
+    private func read(_ files: [(file: MediaFile, id: ItemID)], of source: String, into reading: inout FolderReading,
+                      write: ([MediaItem]) throws -> Void) throws {
+        var batch: [MediaItem] = []
+        for (done, (file, id)) in files.enumerated() {
+            let read = MediaFileReader.reading(file, id: id, source: source)
+            batch.append(read.item)
+            reading.warnings += read.warnings
+            reading.ignoredSidecars += read.ignoredSidecars.count
+            if batch.count == 256 {
+                try write(batch)
+                batch.removeAll(keepingCapacity: true)
+                progress?(source, done + 1)
+            }
+        }
+        try write(batch)
     }
 }

@@ -30,15 +30,50 @@ public struct FolderFileRecord: Hashable, Sendable {
 
     static func all(sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
         try Row.fetchAll(db, sql: "SELECT path, item_id, device, inode, size, stamp, gone FROM folder_files WHERE source_id = ?",
-                         arguments: [sourceID]).map { row in
-            FolderFileRecord(path: row[0], itemID: ItemID(rawValue: row[1]),
-                             device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]),
-                             size: row[4], stamp: row[5], isGone: row[6])
+                         arguments: [sourceID]).map(FolderFileRecord.init)
+    }
+
+    /// A record from a row of `path, item_id, device, inode, size, stamp, gone`.
+    private init(_ row: Row) {
+        self.init(path: row[0], itemID: ItemID(rawValue: row[1]), device: UInt64(bitPattern: row[2]),
+                  inode: UInt64(bitPattern: row[3]), size: row[4], stamp: row[5], isGone: row[6])
+    }
+
+    /// The records of files directly in `folders` and anywhere below `trees`, through the
+    /// (source_id, path) key: every path below `/a` sorts between `/a/` and `/a0` (`0` follows
+    /// `/` in byte order), so each folder is one range scan, however large the source.
+    static func within(folders: [String], trees: [String], sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
+        let select = try db.makeStatement(sql: """
+            SELECT path, item_id, device, inode, size, stamp, gone FROM folder_files
+            WHERE source_id = ? AND path > ? AND path < ?
+            """)
+        var found: [FolderFileRecord] = []
+        for (folder, deep) in folders.map({ ($0, false) }) + trees.map({ ($0, true) }) {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            let rows = try Row.fetchAll(select, arguments: [sourceID, prefix, String(prefix.dropLast()) + "0"])
+            for row in rows {
+                let record = FolderFileRecord(row)
+                if deep || !record.path.utf8.dropFirst(prefix.utf8.count).contains(UInt8(ascii: "/")) {
+                    found.append(record)
+                }
+            }
         }
+        return found
+    }
+
+    /// Deletes the records at `paths`, then writes `records`.
+    static func replace(at paths: [String], with records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
+        let delete = try db.makeStatement(sql: "DELETE FROM folder_files WHERE source_id = ? AND path = ?")
+        for path in paths { try delete.execute(arguments: [sourceID, path]) }
+        try insert(records, sourceID: sourceID, in: db)
     }
 
     static func replaceAll(_ records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM folder_files WHERE source_id = ?", arguments: [sourceID])
+        try insert(records, sourceID: sourceID, in: db)
+    }
+
+    private static func insert(_ records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
         let insert = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO folder_files (source_id, path, item_id, device, inode, size, stamp, gone)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)

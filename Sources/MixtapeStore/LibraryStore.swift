@@ -81,6 +81,34 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// Changes part of a folder source in a single transaction (a `watch` batch): `body`
+    /// writes the items read again, removes those gone and replaces the folder records it
+    /// covered; the rest of the source is left as it is. If `body` throws, nothing changes.
+    public func patch(_ record: SourceRecord, body: (SourcePatch) throws -> Void) throws -> SyncCounts {
+        try pool.write { db in
+            let sourceID = try LibraryStore.sourceID(for: record, in: db)
+            let patch = try SourcePatch(db: db, sourceID: sourceID)
+            try body(patch)
+            try patch.finish()
+            let counts = patch.counts
+            if counts.added + counts.updated + counts.removed > 0 { try LineSnapshot.invalidate(in: db) }
+            try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ? WHERE id = ?",
+                           arguments: [record.indexedAt?.rawValue, counts.items, sourceID])
+            return counts
+        }
+    }
+
+    /// What the last walk of the folder source at `path` recorded of the files directly in
+    /// `folders` and anywhere below `trees`.
+    public func folderFiles(ofSource path: String, folders: [String], trees: [String]) throws -> [FolderFileRecord] {
+        try pool.read { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
+                return []
+            }
+            return try FolderFileRecord.within(folders: folders, trees: trees, sourceID: id, in: db)
+        }
+    }
+
     /// What the last walk of the folder source at `path` recorded; empty for a new source.
     public func folderFiles(ofSource path: String) throws -> [FolderFileRecord] {
         try pool.read { db in
@@ -148,6 +176,12 @@ public final class LibraryStore: Sendable {
     /// instead of scanning and sorting the items table. Any later sync drops it.
     public func writeLineSnapshot(template: String, fields: Set<Field>, render: (MediaItem) -> String) throws {
         try pool.write { db in try LineSnapshot.write(template: template, fields: fields, render: render, in: db) }
+    }
+
+    /// Whether (id, line) pairs are kept for `template`. Kept pairs are always current: every
+    /// sync, patch that changed something, or removal drops them.
+    public func hasLineSnapshot(template: String) throws -> Bool {
+        try pool.read { db in try LineSnapshot.exists(template: template, in: db) }
     }
 
     /// The (id, line) pairs kept for `template`, in library order, or nil when there are none

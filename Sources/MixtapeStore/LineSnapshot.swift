@@ -10,6 +10,11 @@ import MixtapeCore
 /// source removal deletes all snapshots in its own transaction, so a reader sees a snapshot
 /// that matches the items or none at all (and then takes the general path).
 enum LineSnapshot {
+    /// Whether pairs are kept for `template` (then they are current: every change drops them).
+    static func exists(template: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM line_snapshots WHERE template = ? LIMIT 1", arguments: [template]) ?? false
+    }
+
     static func invalidate(in db: Database) throws {
         try db.execute(sql: "DELETE FROM line_snapshots")
     }

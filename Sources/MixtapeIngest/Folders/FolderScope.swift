@@ -25,7 +25,7 @@ public struct FolderScope: Hashable, Sendable {
     }
 
     /// The trees, without those inside another; the folders, without those a tree covers.
-    var minimal: (folders: [String], trees: [String]) {
+    public var minimal: (folders: [String], trees: [String]) {
         let trees = self.trees.sorted().filter { tree in
             !self.trees.contains { tree.hasPrefix($0) && tree.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
         }
