@@ -148,6 +148,45 @@ struct LibraryStoreTests {
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
 
+    @Test("a patch changes only the rows it is given, and reads folder records by range")
+    func patchPartOfAFolderSource() throws {
+        let folderSource = SourceRecord(path: "/m", kind: .folder)
+        let paths = ["/m/a/1.mp3", "/m/a/sub/2.mp3", "/m/a b/3.mp3", "/m/a0/4.mp3", "/m/ab/5.mp3", "/m/é/6.mp3", "/m/7.mp3"]
+        let records = paths.enumerated().map { index, path in
+            FolderFileRecord(path: path, itemID: ItemID(rawValue: "file:\(index)"), device: 1, inode: UInt64(index),
+                             size: 10, stamp: 0)
+        }
+        _ = try store.sync(folderSource) { sync in
+            try sync.put(records.map { Self.item($0.itemID.rawValue, title: $0.path) })
+            try sync.replaceFolderFiles(records)
+            return SourceReadout(playlists: [])
+        }
+        let within = { (folders: [String], trees: [String]) in
+            try self.store.folderFiles(ofSource: "/m", folders: folders, trees: trees).map(\.path).sorted()
+        }
+        #expect(try within(["/m/a"], []) == ["/m/a/1.mp3"])
+        #expect(try within([], ["/m/a"]) == ["/m/a/1.mp3", "/m/a/sub/2.mp3"])
+        #expect(try within(["/m"], ["/m/é"]) == ["/m/7.mp3", "/m/é/6.mp3"])
+        #expect(try within(["/m/none"], []) == [])
+        try store.writeLineSnapshot(template: "x", fields: [.title], render: { $0.title ?? "" })
+        // Nothing changed: the line snapshot stays.
+        let same = try store.patch(folderSource) { patch in try patch.put([Self.item("file:0", title: "/m/a/1.mp3")]) }
+        #expect((same.added, same.updated, same.removed, same.unchanged) == (0, 0, 0, 7))
+        #expect(try store.hasLineSnapshot(template: "x"))
+        let counts = try store.patch(folderSource) { patch in
+            try patch.put([Self.item("file:0", title: "changed"), Self.item("file:9", title: "new")])
+            try patch.remove([ItemID(rawValue: "file:1"), ItemID(rawValue: "file:404")])
+            try patch.replaceFolderFiles(at: ["/m/a/1.mp3", "/m/a/sub/2.mp3"], with: [records[0]])
+        }
+        #expect((counts.added, counts.updated, counts.removed, counts.unchanged) == (1, 1, 1, 5))
+        #expect(try store.items().count == 7)
+        #expect(try store.item(ItemID(rawValue: "file:0"))?.title == "changed")
+        #expect(try store.item(ItemID(rawValue: "file:1")) == nil)
+        #expect(try store.folderFiles(ofSource: "/m").map(\.path).sorted() == paths.filter { $0 != "/m/a/sub/2.mp3" }.sorted())
+        #expect(try !store.hasLineSnapshot(template: "x"))
+        #expect(try store.sources().first?.itemCount == 7)
+    }
+
     @Test("entry lists survive any bytes in ids")
     func entryCodec() {
         let ids = ["", "itunes:AB", String(repeating: "é", count: 300), "a\nb\u{0}c"].map(ItemID.init(rawValue:))
