@@ -35,7 +35,7 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency and folder indexing; results in bench/out/.
+## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing and watching; results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
@@ -43,6 +43,7 @@ bench:
 	bash bench/export.sh | tee bench/out/export.md
 	bash bench/pick.sh | tee bench/out/pick.md
 	bash bench/folders.sh | tee bench/out/folders.md
+	bash bench/watch.sh | tee bench/out/watch.md
 
 clean:
 	rm -rf .build bench/out
