@@ -92,6 +92,13 @@ public struct ChangeCollector: Sendable {
         return pending.isEmpty ? nil : pending
     }
 
+    /// A folder source's root that was gone is back (a disk mounted again, a folder moved
+    /// back): everything under it is walked again.
+    public mutating func rootReturned(_ root: String, at now: Double) {
+        pending.folders[root, default: FolderChanges()].rescan = true
+        changed(at: now)
+    }
+
     // MARK: rules
 
     private mutating func overflow(at now: Double) {
@@ -118,7 +125,10 @@ public struct ChangeCollector: Sendable {
                 }
             case .folder(let root):
                 if event.path == root, event.kind.contains(.watchedFolderGone) {
+                    // Deleted, moved away or unmounted: the index keeps its items (a source
+                    // that went away), and the watcher looks for the root's return.
                     pending.folders[root, default: FolderChanges()].rescan = true
+                    directives.append(.unwatchTree(root))
                     changed(at: now)
                     continue
                 }

@@ -41,14 +41,29 @@ public final class SourceWatcher {
                 return .batch(batch)
             }
             try perform(collector.drainDirectives())
-            let timeout = collector.deadline.map { max(0, $0 - now()) }
+            var timeout = collector.deadline.map { max(0, $0 - now()) }
+            let absent = absentRoots
+            if !absent.isEmpty { timeout = min(timeout ?? SourceWatcher.absentRootInterval, SourceWatcher.absentRootInterval) }
             switch inotify.wait(timeout: timeout, wake: stop.descriptor) {
             case .woken: return .stopped
-            case .timedOut: continue
+            case .timedOut:
+                for root in absent where try watchTree(root, isRoot: true) { collector.rootReturned(root, at: now()) }
             case .events(let raw):
                 collector.take(resolve(raw), at: now())
                 try perform(collector.drainDirectives())
             }
+        }
+    }
+
+    /// How often a folder source's root that is gone is looked for (seconds).
+    static let absentRootInterval = 5.0
+
+    /// Folder sources' roots not watched now: gone when watching began, or deleted, moved
+    /// away or unmounted since.
+    private var absentRoots: [String] {
+        sources.compactMap { source in
+            guard case .folder(let root) = source, table.descriptor(of: root) == nil else { return nil }
+            return root
         }
     }
 
@@ -94,13 +109,17 @@ public final class SourceWatcher {
     }
 
     /// Watches `folder` and every folder below it, top down, so a folder created while this
-    /// runs is either listed here or reported by its parent's watch.
-    private func watchTree(_ folder: String, isRoot: Bool) throws(WatchError) {
+    /// runs is either listed here or reported by its parent's watch. False if `folder` is gone.
+    @discardableResult
+    private func watchTree(_ folder: String, isRoot: Bool) throws(WatchError) -> Bool {
         var pending = [(folder, isRoot)]
+        var found = false
         while let (next, root) = pending.popLast() {
             guard try watch(next, isRoot: root) else { continue }
+            found = true
             for subfolder in InotifyWatcher.subfolders(of: next) ?? [] { pending.append((subfolder, false)) }
         }
+        return found
     }
 
     /// Watches one folder; false if it is gone.

@@ -226,6 +226,22 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// A root that goes away (a disk unmounted, a folder moved) keeps its items, and is
+    /// watched again when it comes back.
+    @Test func aRootThatGoesAndComesBackIsWatchedAgain() throws {
+        try mp3(music + "/a.mp3", title: "Before Away")
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try FileManager.default.moveItem(atPath: music, toPath: mixtape.folder + "/Away")
+        try watch.waitFor("source no longer exists")
+        #expect(try found("'Before Away").count == 1)
+        try mp3(mixtape.folder + "/Away/b.mp3", title: "Added Away")
+        try FileManager.default.moveItem(atPath: mixtape.folder + "/Away", toPath: music)
+        try waitUntil("'Added Away", timeout: 15, "the returned root is rescanned") { $0.count == 1 }
+        try mp3(music + "/c.mp3", title: "After Return")
+        try waitUntil("'After Return", "the returned root is watched again") { $0.count == 1 }
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aLibraryExportReplacedByRenameIsReadAgain() throws {
         let exports = mixtape.folder + "/iTunes"
         try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)

@@ -133,6 +133,16 @@ struct ChangeCollectorTests {
         #expect(collector.drainDirectives().isEmpty)
     }
 
+    @Test func aRootThatGoesIsUnwatchedAndRescannedWhenItReturns() {
+        var collector = Self.collector()
+        collector.take([WatchEvent([.watchedFolderGone], path: "/m")], at: 0)
+        #expect(collector.drainDirectives() == [.unwatchTree("/m")])
+        #expect(collector.batch(at: 2)?.folders["/m"]?.rescan == true)
+        collector.rootReturned("/m", at: 10)
+        #expect(collector.batch(at: 10.5) == nil)
+        #expect(collector.batch(at: 11)?.folders["/m"] == FolderChanges(rescan: true))
+    }
+
     @Test func overflowRescansEverySourceAndRewatches() {
         let (batch, directives) = Self.batch([[WatchEvent([.overflow], path: "")]])
         #expect(batch?.folders["/m"]?.rescan == true)
