@@ -17,6 +17,9 @@ public struct IndexSources {
     /// A watch batch: bring only these recorded sources up to date, and of a folder source
     /// only the part that changed (`sources` is then ignored).
     public var changes: ChangeBatch?
+    /// Rebuild the line snapshot after a run that changed the index (`watch` defers it to a
+    /// quiet moment instead, so a batch holds the lock for milliseconds on any library size).
+    public var refreshesLineSnapshot = true
     /// Asked while waiting for the writer lock: true ends the wait (a `watch` told to stop).
     public var giveUpWaiting: (@Sendable () -> Bool)?
     /// Told how many items of which source have been read so far, for a progress line.
@@ -42,7 +45,7 @@ public struct IndexSources {
         for path in targets {
             index(path, named: !named.isEmpty, store: store, into: &report)
         }
-        if report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
+        if refreshesLineSnapshot, report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
         report.seconds = FileFacts.now() - started
         return report
     }

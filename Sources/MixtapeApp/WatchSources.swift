@@ -34,34 +34,55 @@ public struct WatchSources {
         let stop = StopSignal()
         let targets = try watchedSources()
         if let pollSeconds {
-            log(.started(sources: targets.count, watchedFolders: nil, pollSeconds: pollSeconds))
-            try catchUp(stop: stop)
-            while !stop.wait(seconds: pollSeconds) {
-                var index = indexRun(stop: stop)
-                index.sources = targets.map(\.path)
-                let report = try apply(index, stop: stop)
-                if let report, report.changedSomething {
-                    log(.applied(report, sources: index.sources, events: 0, overflowed: false))
-                }
-            }
+            try poll(targets, every: pollSeconds, stop: stop)
         } else {
-            let watcher = try SourceWatcher(sources: targets, debounce: debounce, stop: stop,
-                                            isRelevant: { FolderWalker.isIndexable(name: $0) })
-            try watcher.start()
-            log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
-            try catchUp(stop: stop)
-            while case .batch(let batch) = try watcher.next() {
+            try watch(targets, stop: stop)
+        }
+        log(.stopping)
+    }
+
+    /// Asks the kernel for changes and applies them batch by batch.
+    private func watch(_ targets: [WatchedSource], stop: StopSignal) throws {
+        let watcher = try SourceWatcher(sources: targets, debounce: debounce, stop: stop,
+                                        isRelevant: { FolderWalker.isIndexable(name: $0) })
+        try watcher.start()
+        log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
+        try catchUp(stop: stop)
+        var snapshotStale = false
+        watching: while true {
+            switch try watcher.next(idleAfter: snapshotStale ? WatchSources.snapshotDelay : nil) {
+            case .stopped:
+                break watching
+            case .idle:
+                snapshotStale = try !refreshLineSnapshot(wait: 0)
+            case .batch(let batch):
                 var index = indexRun(stop: stop)
                 index.changes = batch
-                // A batch that changed nothing (a file saved unchanged, a `touch`) is not
-                // worth a log line.
-                if let report = try apply(index, stop: stop), report.changedSomething || batch.overflowed {
+                index.refreshesLineSnapshot = false
+                guard let report = try apply(index, stop: stop) else { break watching }
+                if report.added + report.updated + report.removed > 0 { snapshotStale = true }
+                // A batch that changed nothing (a file saved unchanged, a `touch`) is not worth
+                // a log line.
+                if report.changedSomething || batch.overflowed {
                     log(.applied(report, sources: batch.sourcePaths, events: batch.eventCount,
                                  overflowed: batch.overflowed))
                 }
             }
         }
-        log(.stopping)
+        if snapshotStale { _ = try refreshLineSnapshot(wait: 0.5) }
+    }
+
+    /// Brings the sources up to date every `seconds`, for file systems without inotify.
+    private func poll(_ targets: [WatchedSource], every seconds: Double, stop: StopSignal) throws {
+        log(.started(sources: targets.count, watchedFolders: nil, pollSeconds: seconds))
+        try catchUp(stop: stop)
+        while !stop.wait(seconds: seconds) {
+            var index = indexRun(stop: stop)
+            index.sources = targets.map(\.path)
+            if let report = try apply(index, stop: stop), report.changedSomething {
+                log(.applied(report, sources: index.sources, events: 0, overflowed: false))
+            }
+        }
     }
 
     /// The sources to watch: the named ones (which must exist), else every recorded one.
@@ -80,6 +101,24 @@ public struct WatchSources {
         let recorded = try LibraryStore(path: libraryPath).sources()
         guard !recorded.isEmpty else { throw WatchSetupError.nothingToWatch }
         return recorded.map { $0.kind == .folder ? .folder(root: $0.path) : .library(file: $0.path) }
+    }
+
+    /// Seconds of quiet after a batch before the line snapshot is rebuilt. Until then
+    /// `search` reads the items themselves (about 0.5 s instead of 0.15 s for 100,000 items),
+    /// which a burst of batches never waits for: rebuilding it costs time in proportion to the
+    /// whole library (0.35 s for 100,000 items), so once per burst, not once per batch.
+    static let snapshotDelay = 2.0
+
+    /// Rebuilds the line snapshot if another writer does not hold the lock; false if it does.
+    private func refreshLineSnapshot(wait: Double) throws -> Bool {
+        do {
+            let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
+            defer { withExtendedLifetime(lock) {} }
+            try LineSnapshotRefresh.run(LibraryStore(path: libraryPath))
+            return true
+        } catch WriterLockError.held {
+            return false
+        }
     }
 
     /// Indexes what changed while nobody watched (and adds the named sources).

@@ -12,6 +12,8 @@ public final class SourceWatcher {
     /// What `next()` brought.
     public enum Next: Sendable {
         case batch(ChangeBatch)
+        /// Nothing to apply for the time asked.
+        case idle
         /// SIGTERM or SIGINT came.
         case stopped
     }
@@ -33,24 +35,29 @@ public final class SourceWatcher {
         try perform(.rewatchAll)
     }
 
-    /// Waits for the next batch of changes (after the debounce), or for a stop signal.
-    public func next() throws(WatchError) -> Next {
+    /// Waits for the next batch of changes (after the debounce), or for a stop signal; with
+    /// `idleAfter`, returns `.idle` once that many seconds passed with nothing to apply.
+    public func next(idleAfter: Double? = nil) throws(WatchError) -> Next {
+        var quietSince = now()
         while true {
             if let batch = collector.batch(at: now()) {
                 try perform(collector.drainDirectives())
                 return .batch(batch)
             }
             try perform(collector.drainDirectives())
-            var timeout = collector.deadline.map { max(0, $0 - now()) }
+            let idleAt = idleAfter.map { quietSince + $0 }
+            if let idleAt, collector.deadline == nil, now() >= idleAt { return .idle }
             let absent = absentRoots
-            if !absent.isEmpty { timeout = min(timeout ?? SourceWatcher.absentRootInterval, SourceWatcher.absentRootInterval) }
-            switch inotify.wait(timeout: timeout, wake: stop.descriptor) {
+            let wakeAt = [collector.deadline, idleAt, absent.isEmpty ? nil : now() + SourceWatcher.absentRootInterval]
+                .compactMap { $0 }.min()
+            switch inotify.wait(timeout: wakeAt.map { max(0, $0 - now()) }, wake: stop.descriptor) {
             case .woken: return .stopped
             case .timedOut:
                 for root in absent where try watchTree(root, isRoot: true) { collector.rootReturned(root, at: now()) }
             case .events(let raw):
                 collector.take(resolve(raw), at: now())
                 try perform(collector.drainDirectives())
+                quietSince = now()
             }
         }
     }
