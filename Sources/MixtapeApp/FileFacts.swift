@@ -32,8 +32,9 @@ enum FileFacts {
         return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: nanoseconds))
     }
 
-    /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash); symlinks
-    /// are kept, since the user named the path and the index records what they named.
+    /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash). On Linux
+    /// Foundation's `standardizingPath` also resolves symlinks, so a source named through a
+    /// link (`~/Music` → `/srv/music`) is recorded, walked and watched under its real path.
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (joined as NSString).standardizingPath

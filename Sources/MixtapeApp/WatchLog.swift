@@ -1,5 +1,3 @@
-import MixtapeWatch
-
 /// What `watch` has to say as it runs, one value per log line; the command decides how a
 /// line reads.
 public enum WatchLog: Sendable {

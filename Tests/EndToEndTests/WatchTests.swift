@@ -242,6 +242,21 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// The root may be a symlink the user named (`~/Music` → `/srv/music`): the source is
+    /// recorded under its real path (as `index` records it), and a change at its top level
+    /// walks it as the full index does, keeping the files already there.
+    @Test func aSymlinkedRootIsWatched() throws {
+        try mp3(music + "/top.mp3", title: "Top Level")
+        let link = mixtape.folder + "/MusicLink"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
+        let watch = try startWatch(["--debounce", "0.2", link])
+        try mp3(music + "/second.mp3", title: "Second Top")
+        try mp3(music + "/Sub/inner.mp3", title: "Sub Inner")
+        try waitUntil("", "both new files are indexed, the first is kept") { $0.count == 3 }
+        #expect(try found("'Second Top").first?["location"] as? String == music + "/second.mp3")
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aLibraryExportReplacedByRenameIsReadAgain() throws {
         let exports = mixtape.folder + "/iTunes"
         try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)

@@ -59,7 +59,8 @@ public enum FolderWalker {
         }
         if let (folders, trees) = scope?.minimal {
             for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
-                guard isFolder(folder) else { continue }
+                // The root exists (realpath said so) and may be a symlink the user named.
+                guard folder == top || isFolder(folder) else { continue }
                 walk(from: [(folder, inheritedArtistNFO(of: folder, root: top))], realRoot: realRoot, into: &scan,
                      descend: trees.contains(folder), skipping: scope?.incomplete ?? [])
             }
