@@ -40,6 +40,10 @@ let package = Package(
         ]),
         .target(name: "MixtapeTerminal", dependencies: ["MixtapeCore"]),
         .executableTarget(name: "matchbench", dependencies: ["MixtapeCore"]),
+        // Fuzz targets (see fuzz/README.md): libFuzzer entry points that, built without
+        // -sanitize=fuzzer, replay files instead.
+        .target(name: "FuzzReplay"),
+        .executableTarget(name: "fuzz-query", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
