@@ -19,6 +19,10 @@ struct LocationDecoderTests {
         ("file:///Users/100%/x.mp3", "/Users/100%/x.mp3"),
         ("file:///Users/bad%FFbyte.mp3", "/Users/bad\u{FFFD}byte.mp3"),
         ("file:////Music/", "//Music/"),
+        ("file:////localhost/share/x.mp3", "//localhost/share/x.mp3"),
+        ("file://m%C3%A9dia/share/x.mp3", "//média/share/x.mp3"),
+        ("file:///C:", "C:"),
+        ("file:///C%3A/x.mp3", "/C:/x.mp3"),
         ("http://radio.example/stream?x=1", "http://radio.example/stream?x=1"),
         ("https://example.com/a%20b.mp3", "https://example.com/a%20b.mp3"),
     ])

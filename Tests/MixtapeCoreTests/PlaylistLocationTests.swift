@@ -40,6 +40,10 @@ struct PlaylistLocationTests {
     @Test("LocationDecoder reads every absolute encoding back", arguments: [
         "/a b/x.mp3", "/Bjo\u{308}rk/Jo\u{301}ga", "/Bj\u{f6}rk", "/x#?%[]\\ +&;=:@", "C:/Music/x y.mp3",
         "//nas/share/x", "/Music/100%25 literal",
+        // Found by fuzz-playlists: a UNC host with bytes to encode, a UNC host named localhost,
+        // a drive letter alone, and POSIX paths whose first folder looks like a drive.
+        "//médiathèque/musique/x.mp3", "//localhost/share/x.mp3", "//LocalHost/s/x", "C:", "c:",
+        "/C:/x.mp3", "/C:", "/c:\\x",
     ])
     func decodesBack(path: String) {
         for style in [LocationEncoder.Style.strict, .itunes] {

@@ -29,6 +29,12 @@ struct PlaylistSafetyTests {
         #expect(M3UReader.paths(result.bytes) == ["/ok.mp3", "./#1 hit.mp3", "http://radio.example/\u{1}x"])
     }
 
+    @Test("M3U: a # followed by a combining mark is still a comment to players, so it gets ./")
+    func m3uHashWithCombiningMark() {
+        let result = M3UWriter.write(name: "x", entries: [PlaylistEntry(path: "#\u{301} hit.mp3")])
+        #expect(M3UReader.paths(result.bytes) == ["./#\u{301} hit.mp3"])
+    }
+
     @Test("PLS: numbering skips nothing, titles stay on their line")
     func pls() {
         let result = PLSWriter.write(name: "x", entries: PlaylistSafetyTests.entries)

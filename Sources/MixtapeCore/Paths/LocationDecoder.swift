@@ -24,9 +24,12 @@ public enum LocationDecoder {
         if let end = rest.firstIndex(where: { $0 == 0x3f || $0 == 0x23 }) {
             rest = rest[rest.startIndex..<end]
         }
+        // A drive letter is recognised before decoding: the encoder writes the colon of a
+        // POSIX path that merely looks like one (`/C:/x`) as `%3A`.
+        let isDrive = isDrivePath(Array(rest))
         var path = percentDecode(rest)
-        if isDrivePath(path) { path.removeFirst() }
-        let hostText = String(decoding: host, as: UTF8.self)
+        if isDrive { path.removeFirst() }
+        let hostText = String(decoding: percentDecode(host), as: UTF8.self)
         if !hostText.isEmpty, hostText.lowercased() != "localhost" {
             path = Array("//".utf8) + Array(hostText.utf8) + path
         }
@@ -39,11 +42,11 @@ public enum LocationDecoder {
         return true
     }
 
-    /// `/C:/…` or `/C:\…`.
-    private static func isDrivePath(_ path: [UInt8]) -> Bool {
-        guard path.count >= 4, path[0] == 0x2f, path[2] == 0x3a else { return false }
+    /// `/C:/…`, `/C:\…` or just `/C:`.
+    static func isDrivePath(_ path: [UInt8]) -> Bool {
+        guard path.count >= 3, path[0] == 0x2f, path[2] == 0x3a else { return false }
         let letter = path[1] | 0x20
-        return letter >= 0x61 && letter <= 0x7a && (path[3] == 0x2f || path[3] == 0x5c)
+        return letter >= 0x61 && letter <= 0x7a && (path.count == 3 || path[3] == 0x2f || path[3] == 0x5c)
     }
 
     /// `%XX` → byte; a `%` not followed by two hex digits is kept as it is.

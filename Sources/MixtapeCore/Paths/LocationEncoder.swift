@@ -32,7 +32,17 @@ public enum LocationEncoder {
                 + percentEncode(drive.dropFirst(2), style: style)
         }
         if bytes.starts(with: [0x2f, 0x2f]), bytes.count > 2, bytes[2] != 0x2f {
-            return "file:" + percentEncode(bytes, style: style)  // UNC: `//server/share`
+            // UNC: `//server/share`. A server named `localhost` would read back as a local
+            // path, so it gets the empty-authority form `file:////localhost/share`.
+            let host = bytes.dropFirst(2).prefix { $0 != 0x2f }
+            let local = String(decoding: host, as: UTF8.self).lowercased() == "localhost"
+            return (local ? "file://" : "file:") + percentEncode(bytes, style: style)
+        }
+        if LocationDecoder.isDrivePath(bytes) {
+            // A POSIX path whose first folder looks like a drive (`/C:/x`): its colon is
+            // encoded whatever the style, so it does not read back as `C:/x`.
+            return "file:///" + String(decoding: bytes[1...1], as: UTF8.self) + "%3A"
+                + percentEncode(bytes.dropFirst(3), style: style)
         }
         if bytes.first == 0x2f { return "file://" + percentEncode(bytes, style: style) }
         return percentEncode(bytes, style: style)

@@ -21,7 +21,9 @@ public enum M3UWriter: PlaylistWriter {
                 continue
             }
             text += "#EXTINF:\(entry.seconds),\(PlaylistLineText.display(entry))\n"
-            text += (entry.path.hasPrefix("#") ? "./" + entry.path : entry.path) + "\n"
+            // By byte, as players read it: `#` followed by a combining mark is one Character
+            // that `hasPrefix("#")` does not see, yet the line is still a comment to them.
+            text += (entry.path.utf8.first == UInt8(ascii: "#") ? "./" + entry.path : entry.path) + "\n"
         }
         return PlaylistWriteResult(bytes: Array(text.utf8), skipped: skipped)
     }
