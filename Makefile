@@ -2,9 +2,10 @@
 # Debian machine with Swift lacks, then builds.
 SWIFT ?= swift
 DEMO_LIBRARY ?= .build/demo/library.sqlite
+SECONDS ?= 60
 BIN = $(shell $(SWIFT) build -c release --show-bin-path)/mixtape
 
-.PHONY: demo test build deps bench clean
+.PHONY: demo test build deps bench fuzz clean stress
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -35,6 +36,11 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+## The reliability suites at full size (MIXTAPE_STRESS=1): every export and sidecar truncated and bit-flipped at 100 offsets each, 100 MB strings, 1,000,000-level nesting, crash safety and concurrency.
+stress: deps
+	$(SWIFT) build
+	MIXTAPE_STRESS=1 $(SWIFT) test --filter 'MalformedCorpusTests|ReliabilityTests'
+
 ## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing and watching; results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
@@ -44,6 +50,10 @@ bench:
 	bash bench/pick.sh | tee bench/out/pick.md
 	bash bench/folders.sh | tee bench/out/folders.md
 	bash bench/watch.sh | tee bench/out/watch.md
+
+## Every fuzz target (libFuzzer + ASan) for SECONDS each, one after another; fails on any crash, leak, timeout or OOM (fuzz/README.md).
+fuzz:
+	SWIFT=$(SWIFT) bash fuzz/run.sh $(SECONDS)
 
 clean:
 	rm -rf .build bench/out

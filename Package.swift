@@ -44,6 +44,12 @@ let package = Package(
         // -sanitize=fuzzer, replay files instead.
         .target(name: "FuzzReplay"),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzReplay", "MixtapeCore"]),
+        .executableTarget(name: "fuzz-plist", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-xmp", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-nfo", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-infojson", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-keys", dependencies: ["FuzzReplay", "MixtapeTerminal"]),
+        .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",

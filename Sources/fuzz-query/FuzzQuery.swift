@@ -12,8 +12,8 @@ enum FuzzQuery {
         do {
             _ = try Query(parsing: text)
         } catch {
-            precondition(error.range.lowerBound >= 0 && error.range.upperBound <= text.count + 1,
-                         "error range \(error.range) outside the query of \(text.count) characters")
+            fuzzCheck(error.range.lowerBound >= 0 && error.range.upperBound <= text.count + 1,
+                      "error range \(error.range) outside the query of \(text.count) characters")
         }
     }
 }

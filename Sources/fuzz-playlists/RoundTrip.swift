@@ -1,0 +1,77 @@
+import MixtapeCore
+
+/// What each format promises to give back for a path, from the writers' and readers' own
+/// documentation and `PlaylistRoundTripTests` / `PlaylistSafetyTests`: the path itself, byte for
+/// byte (never re-normalised), except for the rewrites those documents name.
+enum RoundTrip {
+    /// M3U and PLS cannot hold an empty path or one with a line break; such entries are skipped.
+    static func fitsOnLine(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains { $0 == 0x0a || $0 == 0x0d }
+    }
+
+    /// M3U: a path that starts with `#` is written `./#…`, "which names the same file but is not
+    /// a comment"; every other path comes back as written.
+    static func m3u(_ path: String) -> String {
+        path.utf8.first == UInt8(ascii: "#") ? "./" + path : path
+    }
+
+    /// XSPF and iTunes skip an empty path, and a URL (written as it is) holding a character XML
+    /// 1.0 cannot; every other path is percent-encoded and so always fits.
+    static func fitsXML(_ path: String) -> Bool {
+        !path.isEmpty && (!LocationEncoder.hasScheme(path) || path.unicodeScalars.allSatisfy(isXMLLegal))
+    }
+
+    /// XSPF: `file:` URIs come back decoded to paths, other URLs as written (less XML white space
+    /// at either end, which the reader trims because other players indent `<location>`; a raw
+    /// blank is not part of a URI anyway); a drive path comes back with `/` for `\`, as
+    /// `LocationEncoder` documents; any other path, absolute or relative, exactly.
+    static func xspf(_ path: String) -> String {
+        if LocationEncoder.hasScheme(path) {
+            let url = trimmingXMLSpace(path)
+            return url.lowercased().hasPrefix("file:") ? LocationDecoder.decode(url) : url
+        }
+        return isDrivePath(path) ? forwardSlashes(path) : path
+    }
+
+    /// iTunes: as XSPF for URLs (a `<string>` keeps its white space) and absolute paths; nil for
+    /// a relative path, which an iTunes `Location` cannot hold (`LocationEncoder` makes relative
+    /// references for XSPF only, and `Location` is always decoded as a `file://` URL).
+    static func itunes(_ path: String) -> String? {
+        if LocationEncoder.hasScheme(path) { return LocationDecoder.decode(path) }
+        if isDrivePath(path) { return forwardSlashes(path) }
+        return path.utf8.first == UInt8(ascii: "/") ? path : nil
+    }
+
+    /// Text as an XML writer leaves it: characters XML 1.0 cannot hold are dropped (`XMLText`).
+    static func xmlText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter(isXMLLegal)))
+    }
+
+    /// `C:`, `C:/…` or `C:\…`, as `LocationEncoder` recognises a Windows drive path.
+    static func isDrivePath(_ path: String) -> Bool {
+        let bytes = Array(path.utf8.prefix(3))
+        guard bytes.count >= 2, bytes[1] == UInt8(ascii: ":"),
+              (0x41...0x5a).contains(bytes[0]) || (0x61...0x7a).contains(bytes[0]) else { return false }
+        return bytes.count == 2 || bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\")
+    }
+
+    /// Every `\` byte made `/` (bytes, not `Character`s: a combining mark may follow it).
+    static func forwardSlashes(_ path: String) -> String {
+        String(decoding: path.utf8.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 }, as: UTF8.self)
+    }
+
+    static func isXMLLegal(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0a, 0x0d: true
+        case 0..<0x20, 0xfffe, 0xffff: false
+        default: true
+        }
+    }
+
+    private static func trimmingXMLSpace(_ text: String) -> String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        var scalars = Array(text.unicodeScalars)
+        while let last = scalars.last, blank(last) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars.drop(while: blank)))
+    }
+}
