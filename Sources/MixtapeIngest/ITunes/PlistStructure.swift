@@ -30,6 +30,10 @@ struct PlistStructure {
 
     /// libxml2 stops at 256 levels without XML_PARSE_HUGE; this is a second line of defence.
     private static let maxDepth = 512
+    /// The longest value (or key) read: no field of a real export comes near it (the longest
+    /// comments are a few KiB), while a hostile 100 MB `<string>` would otherwise cost a dozen
+    /// times its size on its way into the index. Longer is malformed, with the value's position.
+    static let maxValueBytes = 4 << 20
     private let frames: UnsafeMutablePointer<Frame>
     private var depth = 0
     /// The scalar element (or `<key>`) currently open, if any.
@@ -142,6 +146,11 @@ struct PlistStructure {
         let chunk = UnsafeBufferPointer(start: bytes, count: count)
         if let element = scalar {
             if collecting {
+                let held = element == .key ? keyText.count : text.count
+                guard held + count <= PlistStructure.maxValueBytes else {
+                    return fail("a <\(element)> value longer than \(PlistStructure.maxValueBytes >> 20) MiB: "
+                                + "not what iTunes or Music write", atElement: true)
+                }
                 if element == .key { keyText.append(bytes, count: count) } else { text.append(bytes, count: count) }
             } else if element != .string, element != .data, !PlistScalarText.isWhitespace(chunk) {
                 fail("unexpected text inside <\(element)/>", atElement: false)
