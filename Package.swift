@@ -34,7 +34,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
-        .target(name: "MixtapeWatch"),
+        .target(name: "MixtapeWatch", dependencies: ["MixtapeCore"]),
         .target(name: "MixtapeApp", dependencies: [
             "MixtapeCore", "MixtapeIngest", "MixtapeStore", "MixtapeTerminal", "MixtapeWatch",
         ]),
@@ -61,7 +61,7 @@ let package = Package(
             "MixtapeStore", "MixtapeCore", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
-        .testTarget(name: "MixtapeWatchTests", dependencies: ["MixtapeWatch"]),
+        .testTarget(name: "MixtapeWatchTests", dependencies: ["MixtapeWatch", "MixtapeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],
     swiftLanguageModes: [.v6]

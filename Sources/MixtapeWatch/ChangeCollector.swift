@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// Turns the stream of kernel events into batches of changes per source, the rules of the
 /// watch issue as a pure value:
 ///

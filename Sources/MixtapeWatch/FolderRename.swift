@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// A rename inside one folder source, paired by the kernel's cookie: the file or folder at
 /// `to` is the one that was at `from`, so its items keep their ids.
 public struct FolderRename: Hashable, Sendable {

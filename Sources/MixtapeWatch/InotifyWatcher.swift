@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 #endif
+import MixtapeCore
 
 /// The Linux adapter: every inotify call of Mixtape, and the listing of subfolders to watch.
 /// Everything above it sees `WatchEvent` values and paths.

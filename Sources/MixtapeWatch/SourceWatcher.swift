@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// Watches sources and hands out batches of changes: the kernel adapter, the table of
 /// watched folders and the collector's rules, put together. It owns the inotify descriptor,
 /// so it is a class; it never touches the index.

@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// Which kernel watch descriptor stands for which folder path, both ways.
 ///
 /// inotify watches an inode, not a path: when a watched folder is renamed its descriptor

@@ -1,3 +1,4 @@
+import MixtapeCore
 @testable import MixtapeWatch
 import Testing
 

@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// The part of a folder source to walk again: the folders whose own files changed, and the
 /// subtrees to walk whole. The watcher's change sets become one of these, so a change in a
 /// library of 100,000 files costs one folder's listing. The files the scope does not cover
@@ -20,22 +22,17 @@ public struct FolderScope: Hashable, Sendable {
     /// Whether a file at `path` is one the scoped walk lists (or would list, were it there).
     public func covers(_ path: String) -> Bool {
         if incomplete.contains(path) { return false }
-        if folders.contains(FolderScope.parent(of: path)) { return true }
-        return trees.contains { path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
+        if folders.contains(FolderPath.parent(of: path)) { return true }
+        return trees.contains { FolderPath.isInside(path, $0) }
     }
 
     /// The trees, without those inside another; the folders, without those a tree covers.
     public var minimal: (folders: [String], trees: [String]) {
         let trees = self.trees.sorted().filter { tree in
-            !self.trees.contains { tree.hasPrefix($0) && tree.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
+            !self.trees.contains { FolderPath.isInside(tree, $0) }
         }
         let scope = FolderScope(trees: Set(trees))
         let folders = self.folders.filter { folder in !trees.contains(folder) && !scope.covers(folder + "/x") }
         return (folders.sorted(), trees)
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// Pairs the sidecars of one folder with its media files: the rules of issue 6 as a pure
 /// function of file names, so they are tested without a disk and the walker only lists.
 ///
@@ -34,7 +36,7 @@ enum FolderSidecarMatcher {
         var albumNFO: Sidecar?
         var artistNFO: Sidecar?
         for entry in sidecars {
-            let path = FolderWalker.join(folder, entry.name)
+            let path = FolderPath.join(folder, entry.name)
             switch entry.name.lowercased() {
             case "album.nfo":
                 albumNFO = sidecar(.folderNFO, path, entry)
@@ -53,7 +55,7 @@ enum FolderSidecarMatcher {
         let shared = [albumNFO, artistNFO, parentArtistNFO].compactMap { $0 }
         let files = media.enumerated().map { index, entry in
             let own = found[index].sorted { ($0.rank, $0.sidecar.path) < ($1.rank, $1.sidecar.path) }.map(\.sidecar)
-            return MediaFile(path: FolderWalker.join(folder, entry.name), device: entry.device, inode: entry.inode,
+            return MediaFile(path: FolderPath.join(folder, entry.name), device: entry.device, inode: entry.inode,
                              size: entry.size, modificationTimeNs: entry.modificationTimeNs, sidecars: own + shared)
         }
         return (files, orphans, artistNFO ?? parentArtistNFO)

@@ -87,7 +87,7 @@ public enum FolderWalker {
             guard descend else { continue }
             // Reversed, so folders are walked (and warn) in name order.
             for name in listing.folders.reversed() {
-                pending.append((join(folder, name), matched.artistNFO))
+                pending.append((FolderPath.join(folder, name), matched.artistNFO))
             }
         }
     }
@@ -103,7 +103,7 @@ public enum FolderWalker {
         var ancestors: [String] = []
         var current = folder
         while current != root, current.count > root.count {
-            current = FolderScope.parent(of: current)
+            current = FolderPath.parent(of: current)
             ancestors.append(current)
         }
         for ancestor in ancestors {
@@ -115,7 +115,7 @@ public enum FolderWalker {
                 }
                 guard let name, name.lowercased() == "artist.nfo" else { continue }
                 var info = stat()
-                let path = join(ancestor, name)
+                let path = FolderPath.join(ancestor, name)
                 guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 let found = FolderWalker.entry(name, info)
                 return Sidecar(kind: .folderNFO, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs)
@@ -124,10 +124,6 @@ public enum FolderWalker {
         return nil
     }
 
-    /// `folder/name`, without doubling the slash of the root `/`.
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
 
     /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
     /// cannot be opened, after a warning.
@@ -149,7 +145,7 @@ public enum FolderWalker {
                 warnings.append(warning(folder + "/?", "a file name that is not UTF-8 was skipped"))
                 continue
             }
-            if name.hasPrefix(".") || (!skipping.isEmpty && skipping.contains(join(folder, name))) { continue }
+            if name.hasPrefix(".") || (!skipping.isEmpty && skipping.contains(FolderPath.join(folder, name))) { continue }
             names.append((name, type))
         }
         for (name, type) in names.sorted(by: { $0.name < $1.name }) {
@@ -165,7 +161,7 @@ public enum FolderWalker {
         let role = FolderEntryRole(name: name)
         if type == UInt8(DT_DIR) { return listing.folders.append(name) }
         if type == UInt8(DT_REG) && role == .other { return }
-        let path = join(folder, name)
+        let path = FolderPath.join(folder, name)
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if role != .other { warnings.append(warning(path, "cannot read the file: \(lastError()); skipped")) }

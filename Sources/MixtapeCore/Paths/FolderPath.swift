@@ -1,6 +1,6 @@
-/// Path arithmetic on absolute paths as plain strings: the watcher compares and rewrites
-/// paths it built itself, so no normalisation is needed, only care with the `/` boundary
-/// (`/music/a` is not inside `/music/ab`).
+/// Path arithmetic on absolute paths as plain strings, for the folder walk and the watcher,
+/// which compare and rewrite paths they built themselves: no normalisation is needed, only
+/// care with the `/` boundary (`/music/a` is not inside `/music/ab`).
 public enum FolderPath {
     /// Whether `path` is strictly below `folder`.
     public static func isInside(_ path: String, _ folder: String) -> Bool {
