@@ -25,9 +25,10 @@ extension IndexSources {
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
                 return
             }
-            let previous = try scope.map { try store.folderFiles(ofSource: path, folders: $0.minimal.folders,
-                                                                 trees: $0.minimal.trees) }
-                ?? store.folderFiles(ofSource: path)
+            let previous = try scope.map { scope in
+                let (folders, trees) = scope.minimal
+                return try store.folderFiles(ofSource: path, folders: folders, trees: trees)
+            } ?? store.folderFiles(ofSource: path)
             var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
                                   scope: scope, formerPath: formerPath, rereadAll: full)
             if plan.hasNewFiles {
