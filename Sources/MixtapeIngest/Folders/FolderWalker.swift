@@ -92,6 +92,13 @@ public enum FolderWalker {
         }
     }
 
+    /// A directory entry's name, or nil when it is not UTF-8.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+        withUnsafePointer(to: &entry.pointee.d_name) {
+            String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+    }
+
     /// Whether `path` is a folder itself (not a symlink to one, which the walk never follows).
     private static func isFolder(_ path: String) -> Bool {
         var info = stat()
@@ -110,9 +117,7 @@ public enum FolderWalker {
             guard let directory = opendir(ancestor) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
+                let name = entryName(entry)
                 guard let name, name.lowercased() == "artist.nfo" else { continue }
                 var info = stat()
                 let path = FolderPath.join(ancestor, name)
@@ -138,9 +143,7 @@ public enum FolderWalker {
         var names: [(name: String, type: UInt8)] = []
         while let entry = readdir(directory) {
             let type = entry.pointee.d_type
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            let name = entryName(entry)
             guard let name else {
                 warnings.append(warning(folder + "/?", "a file name that is not UTF-8 was skipped"))
                 continue
