@@ -20,6 +20,8 @@ struct MixtapeProcess {
     /// A scratch folder, removed when the test value goes away.
     let folder: String
     var library: String { folder + "/index/library.sqlite" }
+    /// `$XDG_CONFIG_HOME` of every run: `config/mixtape/config.toml` here is the config file.
+    var configHome: String { folder + "/config" }
 
     init() {
         folder = NSTemporaryDirectory() + "mixtape-e2e-\(UUID().uuidString)"
@@ -70,6 +72,8 @@ struct MixtapeProcess {
         var env = ProcessInfo.processInfo.environment
         env["MIXTAPE_LIBRARY"] = library
         env["NO_COLOR"] = "1"
+        // The user's own config file (~/.config/mixtape/config.toml) must not reach a test.
+        env["XDG_CONFIG_HOME"] = configHome
         for (key, value) in environment { env[key] = value }
         return try MixtapeProcess.execute(MixtapeProcess.binary, arguments, environment: env)
     }
