@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +36,10 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "MixtapeWatch", dependencies: ["MixtapeCore"]),
+        // The config file (config.toml) over TOMLKit (toml++), read into plain values.
+        .target(name: "MixtapeConfig", dependencies: [
+            "MixtapeCore", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         .target(name: "MixtapeApp", dependencies: [
             "MixtapeCore", "MixtapeIngest", "MixtapeStore", "MixtapeTerminal", "MixtapeWatch",
         ]),
@@ -52,7 +57,7 @@ let package = Package(
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
-            "MixtapeApp", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
+            "MixtapeApp", "MixtapeConfig", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
@@ -62,6 +67,7 @@ let package = Package(
         ]),
         .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
         .testTarget(name: "MixtapeWatchTests", dependencies: ["MixtapeWatch", "MixtapeCore"]),
+        .testTarget(name: "MixtapeConfigTests", dependencies: ["MixtapeConfig", "MixtapeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,9 +16,7 @@ public struct ExportPlaylist {
     }
 
     /// What to do with entries whose file does not exist here after mapping.
-    public enum Missing: String, CaseIterable, Sendable {
-        case keep, skip, fail
-    }
+    public typealias Missing = MissingFilePolicy
 
     public var libraryPath: String
     public var source: Source = .selection

@@ -41,12 +41,20 @@ public struct IndexReport: Sendable {
     public var skippedSidecars = 0
     /// Media files found under another path than last time, keeping their ids.
     public var moved = 0
+    /// Library exports read again (their size or modification time had changed), whatever
+    /// the counts say: a playlist may have changed with no item.
+    public var reread = 0
+    /// The saved exports this run wrote, found unchanged, or could not write.
+    public var savedExports: [SavedExports.Outcome] = []
     public var seconds = 0.0
 
     public init() {}
 
     /// Items in the sources this run covered.
     public var items: Int { added + updated + unchanged }
+
+    /// Whether anything a playlist is made from may have changed.
+    public var changedIndex: Bool { added + updated + removed + moved + reread > 0 }
 
     /// Counts one source brought up to date.
     mutating func add(_ counts: SyncCounts) {

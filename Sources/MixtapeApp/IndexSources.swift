@@ -7,8 +7,13 @@ import MixtapeWatch
 /// source, one writer at a time.
 public struct IndexSources {
     public var libraryPath: String
-    /// Paths as the user typed them; empty means every recorded source (the cron form).
+    /// Paths as the user typed them; empty means every recorded source (the cron form) and
+    /// `defaultSources`.
     public var sources: [String]
+    /// The config file's sources, indexed with the recorded ones when `sources` is empty (and
+    /// so added on the first run). One that does not exist is a warning, as for a recorded
+    /// source: the config may name a disk that is not always plugged in.
+    public var defaultSources: [String] = []
     /// Re-read sources even when their size and modification time are unchanged (for a
     /// folder: every media file, not only the changed ones).
     public var full = false
@@ -24,6 +29,8 @@ public struct IndexSources {
     public var giveUpWaiting: (@Sendable () -> Bool)?
     /// Told how many items of which source have been read so far, for a progress line.
     public var progress: (@Sendable (_ source: String, _ items: Int) -> Void)?
+    /// "Now" for relative dates in the queries of saved exports.
+    public var now = Timestamp(rawValue: Int64(FileFacts.now()))
 
     public init(libraryPath: String, sources: [String]) {
         self.libraryPath = libraryPath
@@ -41,17 +48,27 @@ public struct IndexSources {
         let store = try LibraryStore(path: libraryPath)
         var report = IndexReport()
         let named = changes == nil ? sources.map(FileFacts.absolute) : []
-        let targets = try changes?.sourcePaths ?? (named.isEmpty ? try store.sources().map(\.path) : named)
+        let recorded = try store.sources().map(\.path)
+        let defaults = defaultSources.map(FileFacts.absolute).filter { !recorded.contains($0) }
+        let targets = changes?.sourcePaths ?? (named.isEmpty ? recorded + defaults : named)
         for path in targets {
-            index(path, named: !named.isEmpty, store: store, into: &report)
+            index(path, named: !named.isEmpty, recorded: !defaults.contains(path), store: store, into: &report)
         }
         if refreshesLineSnapshot, report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
+        // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
+        // at once.
+        report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)
+            .refresh(indexChanged: report.changedIndex)
         report.seconds = FileFacts.now() - started
         return report
     }
 
-    private func index(_ path: String, named: Bool, store: LibraryStore, into report: inout IndexReport) {
+    private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore,
+                       into report: inout IndexReport) {
         switch FileFacts.inspect(path) {
+        case .missing where !named && !recorded:
+            report.warnings.append(IndexWarning(position: nil, message:
+                "\(path): a source of the config file, does not exist; skipped"))
         case .missing where !named:
             // A recorded source that went away (an unplugged disk, a moved export): keep what
             // was read from it rather than lose it; `sources remove` forgets it on purpose.
@@ -91,6 +108,7 @@ public struct IndexSources {
                                      applicationVersion: read.applicationVersion)
             }
             report.add(counts)
+            report.reread += 1
             report.warnings += summary?.warnings ?? []
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))

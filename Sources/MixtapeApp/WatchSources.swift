@@ -12,8 +12,11 @@ import MixtapeWatch
 /// the lock, never a batch halfway.
 public struct WatchSources {
     public var libraryPath: String
-    /// Paths as the user typed them; empty means every recorded source.
+    /// Paths as the user typed them; empty means every recorded source and `defaultSources`.
     public var sources: [String]
+    /// The config file's sources, watched (and added) with the recorded ones when `sources`
+    /// is empty.
+    public var defaultSources: [String] = []
     /// Seconds of quiet before a batch is applied.
     public var debounce = 1.0
     /// Check every this many seconds instead of asking the kernel (file systems without
@@ -85,7 +88,8 @@ public struct WatchSources {
         }
     }
 
-    /// The sources to watch: the named ones (which must exist), else every recorded one.
+    /// The sources to watch: the named ones (which must exist), else every recorded one and
+    /// the config file's that exist.
     private func watchedSources() throws -> [WatchedSource] {
         if !sources.isEmpty {
             return try sources.map(FileFacts.absolute).map { path in
@@ -97,10 +101,18 @@ public struct WatchSources {
                 }
             }
         }
-        guard LibraryStore.exists(at: libraryPath) else { throw WatchSetupError.nothingToWatch }
-        let recorded = try LibraryStore(path: libraryPath).sources()
-        guard !recorded.isEmpty else { throw WatchSetupError.nothingToWatch }
-        return recorded.map { $0.kind == .folder ? .folder(root: $0.path) : .library(file: $0.path) }
+        let recorded = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath).sources() : []
+        var watched: [WatchedSource] = recorded.map { $0.kind == .folder ? .folder(root: $0.path) : .library(file: $0.path) }
+        let recordedPaths = Set(recorded.map(\.path))
+        for path in defaultSources.map(FileFacts.absolute) where !recordedPaths.contains(path) {
+            switch FileFacts.inspect(path) {
+            case .folder: watched.append(.folder(root: path))
+            case .file: watched.append(.library(file: path))
+            case .missing, .unreadable: continue  // the catch-up index warns about it
+            }
+        }
+        guard !watched.isEmpty else { throw WatchSetupError.nothingToWatch }
+        return watched
     }
 
     /// Seconds of quiet after a batch before the line snapshot is rebuilt. Until then
@@ -128,6 +140,7 @@ public struct WatchSources {
 
     private func indexRun(stop: StopSignal) -> IndexSources {
         var index = IndexSources(libraryPath: libraryPath, sources: sources)
+        index.defaultSources = defaultSources
         index.wait = wait
         index.giveUpWaiting = { stop.isRaised }
         return index

@@ -264,6 +264,24 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    // MARK: saved exports
+
+    /// Every saved export, by name.
+    public func savedExports() throws -> [SavedExport] {
+        try pool.read { db in try SavedExportStore.all(in: db) }
+    }
+
+    /// Records `saved` (replacing one of the same name); true when one was replaced.
+    @discardableResult
+    public func save(_ saved: SavedExport, at time: Timestamp) throws -> Bool {
+        try pool.write { db in try SavedExportStore.save(saved, at: time, in: db) }
+    }
+
+    /// Forgets the saved export `name` (its playlist file stays); false when there was none.
+    public func removeSavedExport(named name: String) throws -> Bool {
+        try pool.write { db in try SavedExportStore.remove(name, in: db) }
+    }
+
     // MARK: helpers
 
     private static func sourceID(for record: SourceRecord, in db: Database) throws -> Int64 {

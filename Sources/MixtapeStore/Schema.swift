@@ -103,6 +103,24 @@ enum Schema {
             // indexes made with v4 exist (this repository's own, at least) and must open.
             try db.execute(sql: "ALTER TABLE folder_files ADD COLUMN gone INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v6: saved exports") { db in
+            // `export-playlist --save NAME`: re-run after every index. In the index, not the
+            // config file, because they are about this library's items and playlists, and
+            // `index` must read them under the writer lock it already holds.
+            try db.execute(sql: """
+                CREATE TABLE saved_exports (
+                    name TEXT PRIMARY KEY,
+                    source_kind TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    output TEXT NOT NULL,
+                    mapping BLOB NOT NULL,
+                    missing TEXT NOT NULL,
+                    relative INTEGER NOT NULL,
+                    saved_at INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -35,6 +35,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(name: .customLong("include-special"), help: "With --all-playlists, also the library and iTunes' own playlists.")
     var includeSpecial = false
 
+    @Option(help: ArgumentHelp("Also record this export under NAME: every index and watch batch writes it again "
+                               + "when its content changes (mixtape saved).", valueName: "name"))
+    var save: String?
+
     func validate() throws {
         if [query, playlist, allPlaylists].compactMap({ $0 }).count > 1 {
             throw ValidationError("give at most one of --query, --playlist and --all-playlists")
@@ -44,6 +48,16 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError(output == "-" ? "-o - needs --format" : "cannot tell the format from \(output ?? ""); give --format")
         }
         try writing.validate(format: allPlaylists == nil ? resolvedFormat : writing.format)
+        if let save { try validateSave(save) }
+    }
+
+    private func validateSave(_ name: String) throws {
+        if let problem = SavedExport.problem(withName: name) { throw ValidationError(problem) }
+        if query == nil, playlist == nil {
+            throw ValidationError("--save needs --query or --playlist: the selection changes by hand, not with the "
+                                  + "library (--query 'selected:yes' saves it as a query)")
+        }
+        if output == "-" { throw ValidationError("--save needs -o FILE: a saved export is written to a file") }
     }
 
     var resolvedFormat: PlaylistFormat? { writing.format(for: output) }
@@ -69,6 +83,21 @@ struct ExportCommand: ParsableCommand {
                 report(try writing.write(export, to: output), to: output)
             }
         }
+        if let save, let output { try record(save, output: output) }
+    }
+
+    /// Records the export just written under `name`, with everything resolved (the absolute
+    /// output path, the config file's rules merged in), so it runs the same from cron.
+    private func record(_ name: String, output: String) throws {
+        let source: SavedExport.Source = if let query { .query(query) } else { .playlist(playlist ?? "") }
+        let saved = SavedExport(name: name, source: source, format: resolvedFormat ?? .m3u8,
+                                output: PlaylistWriteOptions.absolute(output), mapping: try writing.mapping().rules,
+                                missing: writing.missingPolicy, relative: writing.relative)
+        let replaced = try SavedExports(libraryPath: libraryOptions.libraryPath, now: Timestamp.current).save(saved)
+        if !libraryOptions.quiet {
+            Messages.info("saved export \(name)\(replaced ? " (replaced)" : ""): written again after every index "
+                          + "whose changes reach it; `mixtape saved list` shows it")
+        }
     }
 
     /// Runs a playlist write, turning what can go wrong into the spec's exit codes: a named
@@ -85,14 +114,14 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func report(_ outcome: ExportPlaylist.Outcome, to destination: String) {
-        ExportCommand.report(outcome, to: destination, missing: writing.missing, quiet: libraryOptions.quiet)
+        ExportCommand.report(outcome, to: destination, missing: writing.missingPolicy, quiet: libraryOptions.quiet)
     }
 
     /// A summary and the warnings of one export, on stderr.
     static func report(_ outcome: ExportPlaylist.Outcome, to destination: String,
                        missing: ExportPlaylist.Missing, quiet: Bool) {
         for id in outcome.goneFromIndex.prefix(20) {
-            Messages.error("warning: \(id) is selected but no longer in the index; not exported")
+            Messages.warning("\(id) is selected but no longer in the index; not exported")
         }
         guard !quiet else { return }
         var notes: [String] = []

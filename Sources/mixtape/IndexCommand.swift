@@ -40,6 +40,8 @@ struct IndexCommand: ParsableCommand {
 
     func run() throws {
         var useCase = IndexSources(libraryPath: libraryOptions.libraryPath, sources: sources)
+        useCase.defaultSources = Settings.current.sources
+        useCase.now = Timestamp.current
         useCase.full = full
         useCase.wait = wait
         let progress = ProgressLine(enabled: !libraryOptions.quiet && !json && Messages.decorated)
@@ -49,6 +51,7 @@ struct IndexCommand: ParsableCommand {
         IndexOutput(report: report, json: json, quiet: libraryOptions.quiet).print()
         if let status = IndexOutput.exitStatus(for: report) { throw CommandFailure(status: status) }
         if strict, !report.warnings.isEmpty { throw CommandFailure(status: .malformedData) }
+        if report.savedExports.contains(where: \.failed) { throw CommandFailure(status: .cannotWrite) }
     }
 }
 
@@ -64,13 +67,15 @@ struct IndexOutput {
     func print() {
         for failure in report.failures { Messages.error(failure.message) }
         if !quiet {
-            for warning in report.warnings.prefix(IndexOutput.warningsShown) {
-                Messages.info("warning: \(warning)")
+            let shown = Messages.style.verbose ? report.warnings.count : IndexOutput.warningsShown
+            for warning in report.warnings.prefix(shown) {
+                Messages.warning("\(warning)")
             }
-            if report.warnings.count > IndexOutput.warningsShown {
-                Messages.info("warning: … and \((report.warnings.count - IndexOutput.warningsShown).grouped) more")
+            if report.warnings.count > shown {
+                Messages.warning("… and \((report.warnings.count - shown).grouped) more (-v shows them all)")
             }
         }
+        for line in SavedExportLines.lines(report.savedExports, quiet: quiet) { line.print() }
         if json {
             Swift.print(jsonLine)
         } else if !quiet {
@@ -99,6 +104,7 @@ struct IndexOutput {
         }
         writer.add("errors", raw: "[" + errors.joined(separator: ",") + "]")
         writer.add("warning_messages", strings: report.warnings.map(\.description))
+        writer.add("saved_exports", raw: SavedExportLines.json(report.savedExports))
         writer.add("seconds", raw: String(format: "%.3f", report.seconds))
         return writer.result
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import MixtapeConfig
 
 /// The root command. `main.swift`-free entry: `ExitStatus.main` parses, runs, and turns every
 /// error into a message and the exit code of spec/cli.md.
@@ -16,13 +18,19 @@ struct Mixtape: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
-                      PlaylistsCommand.self, SourcesCommand.self]
+                      SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self]
     )
 
     static func main() {
         Interruption.install()
         do {
             var command = try parseAsRoot()
+            if let command = command as? any LibraryCommand {
+                Messages.configure(command.libraryOptions)
+                Messages.verbose("config: " + (Settings.current.file ?? "none (\(ConfigFile.path(environment: ProcessInfo.processInfo.environment)) does not exist)"))
+                Messages.verbose("index: " + command.libraryOptions.libraryPath)
+            }
+            if !(command is any ReportsConfigProblems) { try Settings.check() }
             try command.run()
         } catch {
             ErrorReporter.exit(with: error, command: self)

@@ -39,13 +39,13 @@ struct PickCommand: ParsableCommand {
     var query: [String] = []
 
     func validate() throws {
-        if let export, writing.format(for: export) == nil {
+        if let export, writing.format(for: export, fallback: PickCommand.configuredFormat) == nil {
             throw ValidationError("cannot tell the format from \(export); give --format")
         }
         if export == nil, writing.format != nil || !writing.mapPrefix.isEmpty || writing.relative {
             throw ValidationError("--format, --map-prefix and --relative go with --export FILE")
         }
-        try writing.validate(format: writing.format(for: export))
+        try writing.validate(format: writing.format(for: export, fallback: PickCommand.configuredFormat))
     }
 
     func run() throws {
@@ -66,6 +66,10 @@ struct PickCommand: ParsableCommand {
         if let export { try write(to: export, libraryPath: libraryPath) }
     }
 
+    /// `pick --export`'s format when neither `--format` nor the file's extension says: the
+    /// config file's `[pick] format`, else its `[export] format`.
+    static var configuredFormat: PlaylistFormat? { Settings.current.pick.format ?? Settings.current.export.format }
+
     static let noTerminal = "pick needs a terminal on standard input and output (with --print, standard input); "
         + "in scripts use `mixtape search QUERY` (and `mixtape select add QUERY`)"
 
@@ -73,10 +77,12 @@ struct PickCommand: ParsableCommand {
     private func pick(libraryPath: String) throws -> PickItems.Outcome {
         var options = PickItems.Options(now: Timestamp.current)
         options.query = query.isEmpty ? nil : QueryArguments.join(query)
-        options.scope = scope
+        options.scope = scope ?? Settings.current.pick.scope
         options.restore = !noRestore
-        let environment = ProcessInfo.processInfo.environment
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { options.palette = .monochrome }
+        // The picker always draws on a terminal: `--color`, else NO_COLOR, decides.
+        if !libraryOptions.color.colors(terminal: true, environment: ProcessInfo.processInfo.environment) {
+            options.palette = .monochrome
+        }
         let picker = try PickItems(libraryPath: libraryPath, options: options)
         let session: TerminalSession
         do {
@@ -96,10 +102,10 @@ struct PickCommand: ParsableCommand {
     /// as `export-playlist`.
     private func write(to output: String, libraryPath: String) throws {
         var export = ExportPlaylist(libraryPath: libraryPath, now: Timestamp.current)
-        try writing.configure(&export, format: writing.format(for: output) ?? .m3u8)
+        try writing.configure(&export, format: writing.format(for: output, fallback: PickCommand.configuredFormat) ?? .m3u8)
         try ExportCommand.mappingErrors {
             let outcome = try writing.write(export, to: output)
-            ExportCommand.report(outcome, to: output, missing: writing.missing, quiet: libraryOptions.quiet)
+            ExportCommand.report(outcome, to: output, missing: writing.missingPolicy, quiet: libraryOptions.quiet)
         }
     }
 }

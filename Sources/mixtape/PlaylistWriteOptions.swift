@@ -1,27 +1,41 @@
 import ArgumentParser
 import Foundation
 import MixtapeApp
+import MixtapeConfig
 import MixtapeCore
 
 /// How a playlist file is written, shared by `export-playlist` and `pick --export`, which
-/// use the same writer (spec/picker.md).
+/// use the same writer (spec/picker.md). Each flag falls back to the config file's `[export]`
+/// setting, then to the built-in default.
 struct PlaylistWriteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes or json (default: from the file's extension).",
-                               valueName: "format"))
+    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes or json (default: from the file's extension, "
+                               + "else the config file's).", valueName: "format"))
     var format: PlaylistFormat?
 
-    @Option(name: .customLong("map-prefix"), help: ArgumentHelp("Rewrite paths starting with FROM to start with TO.", valueName: "from=to"))
+    @Option(name: .customLong("map-prefix"), help: ArgumentHelp(
+        "Rewrite paths starting with FROM to start with TO (after the config file's rules; the same FROM replaces one).",
+        valueName: "from=to"))
     var mapPrefix: [String] = []
 
     @Flag(help: "Write paths relative to the playlist's folder.")
     var relative = false
 
-    @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail.", valueName: "mode"))
-    var missing: ExportPlaylist.Missing = .keep
+    @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail (default: the config file's, else keep).",
+                               valueName: "mode"))
+    var missing: ExportPlaylist.Missing?
 
-    /// `--format`, else the format the output file's extension names.
-    func format(for output: String?) -> PlaylistFormat? {
-        format ?? output.flatMap { PlaylistFormat(fileExtension: ($0 as NSString).pathExtension) }
+    /// `--format`, else the format the output file's extension names, else `fallback` (the
+    /// config file's).
+    func format(for output: String?, fallback: PlaylistFormat? = Settings.current.export.format) -> PlaylistFormat? {
+        format ?? output.flatMap { PlaylistFormat(fileExtension: ($0 as NSString).pathExtension) } ?? fallback
+    }
+
+    /// `--missing`, else the config file's, else keep.
+    var missingPolicy: ExportPlaylist.Missing { missing ?? Settings.current.export.missing ?? .keep }
+
+    /// The config file's rules, then the `--map-prefix` flags.
+    func mapping() throws -> PathMapping {
+        Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules)
     }
 
     /// Usage errors: a malformed `--map-prefix`, `--relative` with the itunes format.
@@ -35,16 +49,20 @@ struct PlaylistWriteOptions: ParsableArguments {
     /// Sets the format, mapping and missing-file policy of `export`.
     func configure(_ export: inout ExportPlaylist, format: PlaylistFormat) throws {
         export.format = format
-        export.mapping = try PathMapping(parsing: mapPrefix)
-        export.missing = missing
+        export.mapping = try mapping()
+        export.missing = missingPolicy
     }
 
     /// Writes `export` to the file `output` (relative paths against its folder with
     /// `--relative`).
     func write(_ export: ExportPlaylist, to output: String) throws -> ExportPlaylist.Outcome {
         var export = export
-        let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-        export.relativeTo = relative ? (absolute as NSString).deletingLastPathComponent : nil
+        export.relativeTo = relative ? (PlaylistWriteOptions.absolute(output) as NSString).deletingLastPathComponent : nil
         return try export.write(to: output)
+    }
+
+    /// `path` against the working folder.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -39,18 +39,49 @@ final class RecordWriter {
 
 /// Human messages: stderr, never stdout (spec/cli.md).
 enum Messages {
+    /// How messages look, set once by `Mixtape.main` from `--color` and `--verbose` before a
+    /// command runs (and never changed after, so reading it from any thread is safe).
+    struct Style {
+        /// Colour in messages (`--color`, NO_COLOR, stderr a terminal).
+        var color = false
+        /// A self-overwriting progress line: stderr a terminal, colour not turned off.
+        var decorated = false
+        var verbose = false
+    }
+
+    nonisolated(unsafe) static var style = Style()
+
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("mixtape: " + text + "\n").utf8))
+        write((style.color ? "\u{1B}[1;31mmixtape:\u{1B}[0m " : "mixtape: ") + text)
+    }
+
+    static func warning(_ text: String) {
+        write((style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + text)
     }
 
     static func info(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(text)
     }
 
-    /// Whether decorations (progress, colour) may be drawn on stderr: a terminal, and the
-    /// user has not set NO_COLOR.
-    static var decorated: Bool {
-        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    /// Said only with `-v`.
+    static func verbose(_ text: String) {
+        if style.verbose { write(text) }
+    }
+
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Whether decorations (a progress line) may be drawn on stderr.
+    static var decorated: Bool { style.decorated }
+
+    /// The style `options` ask for, on this process's stderr.
+    static func configure(_ options: LibraryOptions) {
+        let terminal = isatty(STDERR_FILENO) == 1
+        let environment = ProcessInfo.processInfo.environment
+        style = Style(color: options.color.colors(terminal: terminal, environment: environment),
+                      decorated: terminal && options.color.colors(terminal: true, environment: environment),
+                      verbose: options.verbose)
     }
 }
 

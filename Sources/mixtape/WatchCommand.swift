@@ -26,8 +26,9 @@ struct WatchCommand: ParsableCommand {
                                  valueName: "source"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds of quiet before changes are applied.", valueName: "seconds"))
-    var debounce: Double = 1
+    @Option(help: ArgumentHelp("Seconds of quiet before changes are applied (default: the config file's, else 1).",
+                               valueName: "seconds"))
+    var debounce: Double?
 
     @Option(help: ArgumentHelp("Check for changes every this many seconds instead of using inotify.",
                                valueName: "seconds"))
@@ -37,86 +38,25 @@ struct WatchCommand: ParsableCommand {
                                valueName: "seconds"))
     var wait: Double = 60
 
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(
+        "text (a line per event, led by the time) or json (an object per line, for systemd's journal and log tools).",
+        valueName: "format"))
+    var logFormat: WatchLogFormat = .text
+
     func validate() throws {
-        if debounce < 0 || !debounce.isFinite { throw ValidationError("--debounce takes seconds, 0 or more") }
+        if let debounce, debounce < 0 || !debounce.isFinite { throw ValidationError("--debounce takes seconds, 0 or more") }
         if let poll, poll <= 0 || !poll.isFinite { throw ValidationError("--poll takes seconds, more than 0") }
         if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
     }
 
     func run() throws {
         var useCase = WatchSources(libraryPath: libraryOptions.libraryPath, sources: sources)
-        useCase.debounce = debounce
+        useCase.defaultSources = Settings.current.sources
+        useCase.debounce = debounce ?? Settings.current.watch.debounce ?? 1
         useCase.pollSeconds = poll
         useCase.wait = wait
-        let quiet = libraryOptions.quiet
-        useCase.log = { WatchLogLine.print($0, quiet: quiet) }
+        let log = WatchLogLine(quiet: libraryOptions.quiet, format: logFormat)
+        useCase.log = { log.print($0) }
         try useCase.run()
-    }
-}
-
-/// How `watch` logs: one line per event on stderr, each led by the local time (a terminal
-/// shows no other; the journal adds its own, which is harmless).
-enum WatchLogLine {
-    static func print(_ entry: WatchLog, quiet: Bool) {
-        switch entry {
-        case let .started(sources, folders, pollSeconds):
-            guard !quiet else { return }
-            let what = sources == 1 ? "1 source" : "\(sources.grouped) sources"
-            if let folders {
-                emit("watching \(what) (\(folders.grouped) \(folders == 1 ? "folder" : "folders"))")
-            } else {
-                emit("polling \(what) every \(seconds(pollSeconds ?? 0))")
-            }
-        case .caughtUp(let report):
-            report.failures.forEach { emit("error: \($0.message)") }
-            guard !quiet else { return }
-            warnings(report)
-            emit("up to date: " + IndexOutput(report: report, json: false, quiet: false).summaryLine)
-        case let .applied(report, sources, events, overflowed):
-            report.failures.forEach { emit("error: \($0.message)") }
-            if overflowed {
-                emit("the kernel's event queue overflowed (fs.inotify.max_queued_events); every source was rescanned")
-            }
-            guard !quiet else { return }
-            warnings(report)
-            emit(batchLine(report, sources: sources, events: events))
-        case .busy(let message):
-            if !quiet { emit(message) }
-        case .stopping:
-            if !quiet { emit("stopped") }
-        }
-    }
-
-    /// `batch of 14 events: /srv/music: 2 added, 1 updated, 0 removed, 1 moved in 0.030 s`
-    /// (the sources by path when there are at most two, else how many).
-    static func batchLine(_ report: IndexReport, sources: [String], events: Int) -> String {
-        var line = events > 0 ? "batch of \(events.grouped) \(events == 1 ? "event" : "events"): " : "changes: "
-        line += sources.count <= 2 ? sources.joined(separator: ", ") : "\(sources.count.grouped) sources"
-        line += ": \(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed"
-        if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
-        if !report.warnings.isEmpty {
-            line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
-        }
-        if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
-        return line + String(format: " in %.3f s", report.seconds)
-    }
-
-    private static func warnings(_ report: IndexReport) {
-        for warning in report.warnings.prefix(IndexOutput.warningsShown) { emit("warning: \(warning)") }
-        if report.warnings.count > IndexOutput.warningsShown {
-            emit("warning: … and \((report.warnings.count - IndexOutput.warningsShown).grouped) more")
-        }
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    private static func emit(_ text: String) {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        let stamp = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
-        Messages.info(stamp + " " + text)
     }
 }

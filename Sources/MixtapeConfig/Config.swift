@@ -1,0 +1,63 @@
+import MixtapeCore
+
+/// What `config.toml` sets. Every setting is optional: nil (or empty) leaves the command's own
+/// default, and a flag on the command line wins over any of them.
+///
+/// ```toml
+/// library = "~/.local/share/mixtape/library.sqlite"
+/// sources = ["~/Music/iTunes/iTunes Music Library.xml", "/srv/music"]
+///
+/// [export]
+/// format = "m3u8"                 # when -o's extension does not say
+/// missing = "skip"                # keep | skip | fail
+/// map-prefix = { "/Users/sam/Music" = "/srv/music" }   # or ["/Users/sam/Music=/srv/music"]
+///
+/// [watch]
+/// debounce = 0.5
+///
+/// [pick]
+/// scope = "music"
+/// format = "xspf"                 # for pick --export FILE
+/// ```
+public struct Config: Hashable, Sendable {
+    /// The file these settings came from, or nil when there is none (all defaults).
+    public var file: String?
+    /// The index database (after `--library` and `$MIXTAPE_LIBRARY`).
+    public var library: String?
+    /// Sources `index` and `watch` use when none is named, besides those already recorded.
+    public var sources: [String] = []
+    public var export = Export()
+    public var watch = Watch()
+    public var pick = Pick()
+
+    /// `[export]`: defaults of `export-playlist` (and of `pick --export` where `[pick]` is silent).
+    public struct Export: Hashable, Sendable {
+        public var format: PlaylistFormat?
+        public var missing: MissingFilePolicy?
+        /// Applied before the `--map-prefix` flags; a flag with the same FROM replaces the rule.
+        public var mapPrefix: [PathMapping.Rule] = []
+        public init() {}
+    }
+
+    /// `[watch]`.
+    public struct Watch: Hashable, Sendable {
+        public var debounce: Double?
+        public init() {}
+    }
+
+    /// `[pick]`: the scope the picker opens in, and the playlist format of `pick --export`.
+    public struct Pick: Hashable, Sendable {
+        public var scope: Scope?
+        public var format: PlaylistFormat?
+        public init() {}
+    }
+
+    public init() {}
+
+    /// The config's rules with `flags` after them; a flag whose FROM is also a config rule's
+    /// replaces that rule, so `--map-prefix` can override one line of the file.
+    public func mapping(adding flags: [PathMapping.Rule]) -> PathMapping {
+        let overridden = Set(flags.map(\.from))
+        return PathMapping(rules: export.mapPrefix.filter { !overridden.contains($0.from) } + flags)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MixtapeCore
+import TOMLKit
+
+/// Where `config.toml` is and what it says.
+///
+/// The file is `$MIXTAPE_CONFIG` when set (tests, or a second setup), else
+/// `$XDG_CONFIG_HOME/mixtape/config.toml`, else `~/.config/mixtape/config.toml`; empty
+/// variables count as unset, as the XDG spec asks. No file means every default. Settings are
+/// checked strictly: an unknown key, a wrong type or an unknown value stops with the file's
+/// line, because a typo that is silently ignored is a setting that silently does not apply.
+public enum ConfigFile {
+    /// The config file's path under `environment`.
+    public static func path(environment: [String: String]) -> String {
+        func nonEmpty(_ key: String) -> String? {
+            guard let value = environment[key], !value.isEmpty else { return nil }
+            return value
+        }
+        if let explicit = nonEmpty("MIXTAPE_CONFIG") { return explicit }
+        if let config = nonEmpty("XDG_CONFIG_HOME") { return config + "/mixtape/config.toml" }
+        return (nonEmpty("HOME") ?? "~") + "/.config/mixtape/config.toml"
+    }
+
+    /// The settings in effect: the file's, or all defaults when there is no file.
+    public static func load(environment: [String: String]) throws(ConfigError) -> Config {
+        let path = path(environment: environment)
+        guard let bytes = try read(path) else { return Config() }
+        var config = try parse(bytes, path: path, home: environment["HOME"])
+        config.file = path
+        return config
+    }
+
+    /// The file's bytes, nil when there is no file; a file that exists and cannot be read (a
+    /// folder, no permission) is an error, not "no settings".
+    static func read(_ path: String) throws(ConfigError) -> [UInt8]? {
+        var facts = stat()
+        guard stat(path, &facts) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard facts.st_mode & S_IFMT != S_IFDIR else {
+            throw ConfigError(path: path, message: "cannot be read: it is a folder, not a file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = access(path, R_OK) == 0 ? "an I/O error" : String(cString: strerror(errno))
+            throw ConfigError(path: path, message: "cannot be read: \(reason)")
+        }
+        return Array(data)
+    }
+
+    /// Parses the text of a config file (`path` for messages, `home` for `~/`).
+    public static func parse(_ bytes: [UInt8], path: String, home: String?) throws(ConfigError) -> Config {
+        let text = try checkedText(bytes, path: path)
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, column: error.source.begin.column,
+                              message: error.description)
+        } catch {
+            throw ConfigError(path: path, line: 1, message: "\(error)")
+        }
+        var reader = ConfigReader(path: path, home: home, lines: ConfigKeyLines(text: text))
+        return try reader.config(from: table)
+    }
+
+    /// The text as UTF-8 with no NUL, else an error at the first bad byte (the TOML library
+    /// takes a C string, which would end at a NUL without a word).
+    private static func checkedText(_ bytes: [UInt8], path: String) throws(ConfigError) -> String {
+        let nul = bytes.firstIndex(of: 0)
+        let invalid = String(validating: bytes, as: UTF8.self) == nil ? firstInvalidUTF8(bytes) : nil
+        if let offset = [nul, invalid].compactMap({ $0 }).min() {
+            let before = bytes[..<offset]
+            let line = before.count { $0 == 0x0a } + 1
+            let column = offset - (before.lastIndex(of: 0x0a).map { $0 + 1 } ?? 0) + 1
+            throw ConfigError(path: path, line: line, column: column,
+                              message: bytes[offset] == 0 ? "a NUL byte" : "not UTF-8 text")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import MixtapeCore
+import TOMLKit
+
+/// Turns a parsed TOML table into `Config`, checking every key, type and value, and pointing
+/// at the line of the first one that is wrong.
+struct ConfigReader {
+    let path: String
+    let home: String?
+    let lines: ConfigKeyLines
+
+    /// The keys each table takes ("" is the root), for "unknown key" messages.
+    static let known: [String: [String]] = [
+        "": ["library", "sources", "export", "watch", "pick"],
+        "export": ["format", "missing", "map-prefix"],
+        "watch": ["debounce"],
+        "pick": ["scope", "format"],
+    ]
+
+    mutating func config(from root: TOMLTable) throws(ConfigError) -> Config {
+        try checkKeys(of: root, table: "")
+        var config = Config()
+        config.library = try root["library"].map { value throws(ConfigError) in try path(value, key: "library") }
+        if let sources = root["sources"] {
+            let list = try strings(sources, table: "", key: "sources")
+            config.sources = try list.map { text throws(ConfigError) in try expanded(text, table: "", key: "sources") }
+        }
+        if let export = try table(root, "export") {
+            config.export.format = try format(export["format"], table: "export")
+            config.export.missing = try choice(export["missing"], table: "export", key: "missing",
+                                                 MissingFilePolicy.init(rawValue:), MissingFilePolicy.allCases)
+            config.export.mapPrefix = try mapPrefix(export["map-prefix"])
+        }
+        if let watch = try table(root, "watch"), let debounce = watch["debounce"] {
+            guard let seconds = debounce.double ?? debounce.int.map(Double.init), seconds >= 0, seconds.isFinite else {
+                throw problem(table: "watch", key: "debounce", "debounce takes seconds, 0 or more (such as 0.5)")
+            }
+            config.watch.debounce = seconds
+        }
+        if let pick = try table(root, "pick") {
+            config.pick.scope = try choice(pick["scope"], table: "pick", key: "scope", Scope.init(rawValue:), Scope.allCases)
+            config.pick.format = try format(pick["format"], table: "pick")
+        }
+        return config
+    }
+
+    // MARK: values
+
+    private func table(_ root: TOMLTable, _ name: String) throws(ConfigError) -> TOMLTable? {
+        guard let value = root[name] else { return nil }
+        guard let table = value.table else {
+            throw problem(table: "", key: name, "\(name) must be a table: a line [\(name)] with its settings below")
+        }
+        try checkKeys(of: table, table: name)
+        return table
+    }
+
+    private func checkKeys(of table: TOMLTable, table name: String) throws(ConfigError) {
+        let known = ConfigReader.known[name] ?? []
+        for key in table.keys where !known.contains(key) {
+            let place = name.isEmpty ? "" : " in [\(name)]"
+            throw problem(table: name, key: key, "unknown setting \(key)\(place); known: " + known.joined(separator: ", "))
+        }
+    }
+
+    private func string(_ value: any TOMLValueConvertible, table: String, key: String) throws(ConfigError) -> String {
+        guard let text = value.string else { throw problem(table: table, key: key, "\(key) must be a string in quotes") }
+        return text
+    }
+
+    private func strings(_ value: any TOMLValueConvertible, table: String, key: String) throws(ConfigError) -> [String] {
+        guard let array = value.array else {
+            throw problem(table: table, key: key, "\(key) must be a list of strings: [\"…\", \"…\"]")
+        }
+        var texts: [String] = []
+        for element in array {
+            guard let text = element.string else {
+                throw problem(table: table, key: key, "\(key) must be a list of strings: [\"…\", \"…\"]")
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    private func path(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> String {
+        try expanded(string(value, table: "", key: key), table: "", key: key)
+    }
+
+    /// `~` and `~/…` with the home folder; any other path must be absolute, since commands run
+    /// from cron and from any working folder.
+    private func expanded(_ text: String, table: String, key: String) throws(ConfigError) -> String {
+        if text == "~" || text.hasPrefix("~/"), let home, !home.isEmpty { return home + text.dropFirst() }
+        guard text.hasPrefix("/") else {
+            throw problem(table: table, key: key, "\(text.isEmpty ? "an empty path" : text) is not an absolute path "
+                          + "(start it with / or ~/)")
+        }
+        return text
+    }
+
+    private func format(_ value: (any TOMLValueConvertible)?, table: String) throws(ConfigError) -> PlaylistFormat? {
+        try choice(value, table: table, key: "format", PlaylistFormat.init(rawValue:), PlaylistFormat.allCases)
+    }
+
+    /// One of a fixed set of words (a format, a scope, a policy).
+    private func choice<Value: RawRepresentable<String>>(
+        _ value: (any TOMLValueConvertible)?, table: String, key: String,
+        _ make: (String) -> Value?, _ all: [Value]
+    ) throws(ConfigError) -> Value? {
+        guard let value else { return nil }
+        let text = try string(value, table: table, key: key)
+        guard let chosen = make(text) else {
+            throw problem(table: table, key: key, "\(key) \"\(text)\" is not one of " + all.map(\.rawValue).joined(separator: ", "))
+        }
+        return chosen
+    }
+
+    /// `map-prefix`: a table `{ "FROM" = "TO" }` or a list of `"FROM=TO"`, as the flag takes.
+    private func mapPrefix(_ value: (any TOMLValueConvertible)?) throws(ConfigError) -> [PathMapping.Rule] {
+        guard let value else { return [] }
+        var rules: [PathMapping.Rule] = []
+        if let table = value.table {
+            for from in table.keys {
+                guard let to = table[from]?.string else {
+                    throw problem(table: "export", key: "map-prefix",
+                                  "map-prefix maps each FROM to a TO string: { \"\(from)\" = \"/new/path\" }")
+                }
+                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(from: from, to: to) })
+            }
+        } else {
+            for text in try strings(value, table: "export", key: "map-prefix") {
+                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(parsing: text) })
+            }
+        }
+        return rules
+    }
+
+    private func rule(_ make: () throws(PathMappingError) -> PathMapping.Rule) throws(ConfigError) -> PathMapping.Rule {
+        do { return try make() } catch { throw problem(table: "export", key: "map-prefix", "\(error)") }
+    }
+
+    private func problem(table: String, key: String?, _ message: String) -> ConfigError {
+        ConfigError(path: path, line: lines.line(table: table, key: key), message: message)
+    }
+}
