@@ -25,12 +25,15 @@ struct Mixtape: ParsableCommand {
         Interruption.install()
         do {
             var command = try parseAsRoot()
+            // `--help`, `help` and `--version` come back as commands of ArgumentParser's own,
+            // which must work with a broken config file: it is how one finds what to fix.
             if let command = command as? any LibraryCommand {
                 Messages.configure(command.libraryOptions)
-                Messages.verbose("config: " + (Settings.current.file ?? "none (\(ConfigFile.path(environment: ProcessInfo.processInfo.environment)) does not exist)"))
+                let configFile = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+                Messages.verbose("config: " + (Settings.current.file ?? "none (\(configFile) does not exist)"))
                 Messages.verbose("index: " + command.libraryOptions.libraryPath)
+                if !(command is any ReportsConfigProblems) { try Settings.check() }
             }
-            if !(command is any ReportsConfigProblems) { try Settings.check() }
             try command.run()
         } catch {
             ErrorReporter.exit(with: error, command: self)

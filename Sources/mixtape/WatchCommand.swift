@@ -55,7 +55,7 @@ struct WatchCommand: ParsableCommand {
         useCase.debounce = debounce ?? Settings.current.watch.debounce ?? 1
         useCase.pollSeconds = poll
         useCase.wait = wait
-        let log = WatchLogLine(quiet: libraryOptions.quiet, format: logFormat)
+        let log = WatchLogLine(quiet: libraryOptions.quiet, format: logFormat, debounce: useCase.debounce)
         useCase.log = { log.print($0) }
         try useCase.run()
     }

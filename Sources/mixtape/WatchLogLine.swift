@@ -16,6 +16,8 @@ enum WatchLogFormat: String, CaseIterable, ExpressibleByArgument {
 struct WatchLogLine: Sendable {
     var quiet: Bool
     var format: WatchLogFormat
+    /// Said when watching starts, since it may come from the config file.
+    var debounce: Double
 
     /// One record: what the text line says, and the fields JSON adds.
     struct Record {
@@ -38,7 +40,8 @@ struct WatchLogLine: Sendable {
         case let .started(sources, folders, pollSeconds):
             let what = sources == 1 ? "1 source" : "\(sources.grouped) sources"
             let message = if let folders {
-                "watching \(what) (\(folders.grouped) \(folders == 1 ? "folder" : "folders"))"
+                "watching \(what) (\(folders.grouped) \(folders == 1 ? "folder" : "folders")), "
+                    + "debounce \(WatchLogLine.seconds(debounce))"
             } else {
                 "polling \(what) every \(WatchLogLine.seconds(pollSeconds ?? 0))"
             }

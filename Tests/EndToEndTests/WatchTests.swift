@@ -68,6 +68,7 @@ struct WatchTests {
         var environment = ProcessInfo.processInfo.environment
         environment["MIXTAPE_LIBRARY"] = mixtape.library
         environment["NO_COLOR"] = "1"
+        environment["XDG_CONFIG_HOME"] = mixtape.configHome
         let log = mixtape.folder + "/watch-\(UUID().uuidString.prefix(6)).log"
         let process = try DetachedProcess.spawn(MixtapeProcess.binary, ["watch"] + arguments,
                                                 environment: environment, output: log)
