@@ -29,9 +29,11 @@ struct Mixtape: ParsableCommand {
             // which must work with a broken config file: it is how one finds what to fix.
             if let command = command as? any LibraryCommand {
                 Messages.configure(command.libraryOptions)
-                let configFile = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-                Messages.verbose("config: " + (Settings.current.file ?? "none (\(configFile) does not exist)"))
-                Messages.verbose("index: " + command.libraryOptions.libraryPath)
+                if case .success(let config) = Settings.loaded {
+                    let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+                    Messages.verbose("config: " + (config.file ?? "none (\(path) does not exist)"))
+                    Messages.verbose("index: " + command.libraryOptions.libraryPath)
+                }
                 if !(command is any ReportsConfigProblems) { try Settings.check() }
             }
             try command.run()
