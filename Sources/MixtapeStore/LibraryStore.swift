@@ -275,7 +275,8 @@ public final class LibraryStore: Sendable {
         return db.lastInsertedRowID
     }
 
-    private static func sourceRecord(_ row: Row) -> SourceRecord {
+    /// A source from a row of the sources table (also read by `IndexInspection`).
+    static func sourceRecord(_ row: Row) -> SourceRecord {
         let size: Int64? = row["size"]
         let mtime: Int64? = row["mtime_ns"]
         return SourceRecord(
