@@ -45,12 +45,15 @@ struct IndexHealth {
 
     private var integrityFinding: Finding {
         if let failure = inspection.integrityFailure {
-            return .problem(Self.check, "integrity_check could not finish: \(failure)", fix: rebuild)
+            return .problem(Self.check, "\(inspection.path) is damaged: integrity_check could not finish: \(failure)",
+                            fix: rebuild)
         }
         guard inspection.integrity == ["ok"] else {
             let lines = inspection.integrity
-            let more = lines.count > 1 ? " (and \(lines.count - 1) more)" : ""
-            return .problem(Self.check, "integrity_check found damage: \(lines.first ?? "no answer")\(more)", fix: rebuild)
+            let more = lines.count <= 1 ? "" : lines.count < IndexInspection.integrityLineLimit
+                ? " (and \(lines.count - 1) more)" : " (and more)"
+            return .problem(Self.check, "\(inspection.path) is damaged: integrity_check says "
+                            + "\(lines.first ?? "nothing")\(more)", fix: rebuild)
         }
         return .ok(Self.check, "\(inspection.path) opens read-only; integrity_check ok")
     }
@@ -58,15 +61,16 @@ struct IndexHealth {
     private var schemaFinding: Finding {
         let known = inspection.knownMigrations
         guard let applied = inspection.appliedMigrations else {
-            return .problem(Self.check, "the schema version cannot be read", fix: rebuild)
+            return .problem(Self.check, "the schema version of \(inspection.path) cannot be read", fix: rebuild)
         }
         if applied.isEmpty {
-            return .problem(Self.check, "no schema migrations recorded: this is not a mixtape index",
+            return .problem(Self.check, "\(inspection.path) records no schema migrations: it is not a mixtape index",
                             fix: "check --library / $MIXTAPE_LIBRARY; if it is the index, \(rebuild)")
         }
         let unknown = applied.filter { !known.contains($0) }
         if !unknown.isEmpty {
-            return .problem(Self.check, "made by a newer mixtape: schema steps this build (version \(known.count)) "
+            return .problem(Self.check, "\(inspection.path) was made by a newer mixtape: schema steps this build "
+                            + "(version \(known.count)) "
                             + "does not know: \(unknown.joined(separator: ", "))",
                             fix: "use the newer mixtape, or index with this one into another --library")
         }

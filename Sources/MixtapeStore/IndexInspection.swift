@@ -38,6 +38,10 @@ public struct IndexInspection: Sendable {
     /// For each folder source (by path), the distinct folders its last walk found media in.
     public var mediaFolders: [String: [String]] = [:]
 
+    /// How many problems `integrity_check` is asked for at most: enough to tell, quick on a
+    /// badly damaged file.
+    public static let integrityLineLimit = 20
+
     /// Inspects the index at `path`; never throws and never writes.
     ///
     /// A read-only connection to a WAL database still creates the `-wal` and `-shm` files
@@ -124,7 +128,10 @@ public struct IndexInspection: Sendable {
     /// Each step in a read of its own, so a failure of one leaves the rest to run.
     private mutating func read(_ queue: DatabaseQueue) {
         do {
-            integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(20)") }
+            // Rows may hold several lines each, under a `*** in database main ***` heading.
+            integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(\(IndexInspection.integrityLineLimit))") }
+                .flatMap { $0.split(separator: "\n").map(String.init) }
+                .filter { !$0.hasPrefix("*** in database") }
         } catch {
             integrityFailure = IndexInspection.describe(error)
         }

@@ -62,10 +62,15 @@ struct DoctorCommand: ParsableCommand {
             let word = mark(finding.status)
             let padded = word + String(repeating: " ", count: max(1, 9 - word.count))
             let painted = colour ? "\u{1B}[\(paint(finding.status))m\(word)\u{1B}[0m" + padded.dropFirst(word.count) : padded
-            lines.append("  " + painted + finding.message)
-            if let fix = finding.fix { lines.append("           fix: " + fix) }
+            lines.append("  " + painted + oneLine(finding.message))
+            if let fix = finding.fix { lines.append("           fix: " + oneLine(fix)) }
         }
         return lines
+    }
+
+    /// A message from SQLite or the file system may hold a line break; a finding is one line.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private static func mark(_ status: FindingStatus) -> String {
