@@ -10,7 +10,7 @@ import MixtapeCore
 /// is one). The verdict is `TerminalFacts`'s, in the core.
 public enum TerminalProbe {
     /// The environment variables the verdict reads.
-    static let keys = ["TERM", "COLORTERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG"]
+    static let keys = ["TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG"]
 
     public static func facts(environment: [String: String]) -> TerminalFacts {
         let input = isatty(STDIN_FILENO) == 1

@@ -15,7 +15,7 @@ public struct TerminalFacts: Hashable, Sendable {
     /// Columns and rows as the terminal reports them; nil when there is none or it says 0.
     public var width: Int?
     public var height: Int?
-    /// `TERM`, `COLORTERM`, `NO_COLOR`, `LC_ALL`, `LC_CTYPE`, `LANG` (others are ignored).
+    /// `TERM`, `NO_COLOR`, `LC_ALL`, `LC_CTYPE`, `LANG` (others are ignored).
     public var environment: [String: String]
 
     public static let minimumWidth = 80
@@ -77,8 +77,9 @@ public struct TerminalFacts: Hashable, Sendable {
 
     private var colourFinding: Finding {
         if value("NO_COLOR") != nil { return .ok("terminal", "NO_COLOR is set: pick draws with bold and reverse only") }
-        let depth = value("COLORTERM").map { "COLORTERM=\($0)" } ?? "8 colours are all pick uses"
-        return .ok("terminal", "colour on (\(depth))")
+        // The picker uses the 8 basic colours only, which every terminal but `dumb` has: no
+        // terminfo lookup is needed to know it can draw them.
+        return .ok("terminal", "colour on (NO_COLOR unset; pick uses the 8 basic colours)")
     }
 
     private var localeFinding: Finding {
