@@ -49,11 +49,12 @@ public struct DiagnoseSetup {
         guard let limits = InotifyWatcher.kernelLimits() else {
             return .note("watch", "not Linux: no inotify here, so `mixtape watch --poll SECONDS` is the way to watch")
         }
-        let sources = inspection.sources ?? []
-        guard !sources.isEmpty else {
-            let limit = limits.watches.map { " (fs.inotify.max_user_watches \($0))" } ?? ""
-            return .ok("watch", "no sources to watch yet\(limit)")
+        let limit = limits.watches.map { " (fs.inotify.max_user_watches \($0))" } ?? ""
+        guard let sources = inspection.sources else {
+            guard inspection.exists else { return .ok("watch", "no sources to watch yet\(limit)") }
+            return .note("watch", "the folders to watch cannot be counted: the index cannot be read")
         }
+        guard !sources.isEmpty else { return .ok("watch", "no sources to watch yet\(limit)") }
         let folders = WatchBudget.foldersToWatch(
             mediaFolders: inspection.mediaFolders,
             folderRoots: sources.filter { $0.kind == .folder }.map(\.path),

@@ -141,7 +141,7 @@ public struct IndexInspection: Sendable {
         }
         do {
             let sources = try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(LibraryStore.sourceRecord)
+                try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(IndexInspection.sourceRecord)
             }
             self.sources = sources
             mediaFolders = try queue.read { db in try IndexInspection.mediaFolders(in: db) }
@@ -161,12 +161,28 @@ public struct IndexInspection: Sendable {
             """)
         var folders: [String: [String]] = [:]
         for row in rows {
-            let source: String = row[0]
-            var folder: String = row[1]
+            let source = try row.decode(String.self, atIndex: 0)
+            var folder = try row.decode(String.self, atIndex: 1)
             if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
             folders[source, default: []].append(folder)
         }
         return folders
+    }
+
+    /// A source from a row of the sources table, decoded with throwing calls: a damaged
+    /// index may hold a value of the wrong type, on which `LibraryStore`'s subscripts trap.
+    private static func sourceRecord(_ row: Row) throws -> SourceRecord {
+        let size = try row.decode(Int64?.self, forColumn: "size")
+        let mtime = try row.decode(Int64?.self, forColumn: "mtime_ns")
+        return SourceRecord(
+            path: try row.decode(String.self, forColumn: "path"),
+            kind: SourceKind(rawValue: try row.decode(String.self, forColumn: "kind")) ?? .itunesLibrary,
+            stamp: size.flatMap { size in mtime.map { SourceStamp(size: size, modificationTimeNs: $0) } },
+            indexedAt: try row.decode(Int64?.self, forColumn: "indexed_at").map(Timestamp.init(rawValue:)),
+            itemCount: try row.decode(Int.self, forColumn: "item_count"),
+            playlistCount: try row.decode(Int.self, forColumn: "playlist_count"),
+            applicationVersion: try row.decode(String?.self, forColumn: "application_version"),
+            contentFingerprint: try row.decode(String?.self, forColumn: "fingerprint"))
     }
 
     private static func describe(_ error: any Error) -> String {

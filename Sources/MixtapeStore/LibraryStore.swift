@@ -275,8 +275,7 @@ public final class LibraryStore: Sendable {
         return db.lastInsertedRowID
     }
 
-    /// A source from a row of the sources table (also read by `IndexInspection`).
-    static func sourceRecord(_ row: Row) -> SourceRecord {
+    private static func sourceRecord(_ row: Row) -> SourceRecord {
         let size: Int64? = row["size"]
         let mtime: Int64? = row["mtime_ns"]
         return SourceRecord(
