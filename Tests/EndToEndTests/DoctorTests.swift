@@ -139,6 +139,36 @@ struct DoctorTests {
         }
     }
 
+    @Test("a writer holding the lock is reported with its pid, and is not a problem")
+    func heldLock() throws {
+        _ = try indexHealthy()
+        let lock = mixtape.library + ".lock", ready = mixtape.folder + "/locked"
+        // Takes the lock as `index` does (flock, pid in the file), says so, and waits to be ended.
+        let holder = try DetachedProcess.spawn("/usr/bin/env", ["python3", "-c", """
+            import fcntl, os, sys, time
+            fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.ftruncate(fd, 0)
+            os.write(fd, b"%d\\n" % os.getpid())
+            open(sys.argv[2], "w").close()
+            time.sleep(600)
+            """, lock, ready])
+        defer {
+            holder.signal(SIGTERM)
+            _ = holder.wait(timeout: 10)
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: ready), Date() < deadline { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: ready), "the lock holder did not start")
+        let pid = try String(contentsOfFile: lock, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let result = try mixtape.run(["doctor", "--json"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let line = try #require(result.records.first { ($0["message"] as? String)?.contains("writer lock") == true })
+        #expect(line["status"] as? String == "ok")
+        #expect(line["message"] as? String == "writer lock held by pid \(pid): an index, watch or sources remove run is writing")
+    }
+
     @Test("a file that is not SQLite at all is a problem: it cannot be opened")
     func notADatabase() throws {
         let bogus = try mixtape.write("bogus.sqlite", String(repeating: "not a database\n", count: 400))
