@@ -15,12 +15,15 @@ import Darwin
 /// mode-000 file, and a folder, a dangling symlink or a symlink loop at the path fail for
 /// root and other users alike.
 public struct ConfigFileCheck: Sendable {
+    /// The config file's path (`ConfigLocation.resolve`).
     public var path: String
 
+    /// The check's name in doctor's output.
     public static let check = "config"
 
     public init(path: String) { self.path = path }
 
+    /// The verdict: ok when absent or readable, a problem when it exists but cannot be read.
     public var findings: [Finding] {
         let fix = "make \(path) a readable file (chmod u+r), or remove it to use the defaults"
         var info = stat()

@@ -4,6 +4,7 @@
 ///
 /// Only the location: reading and parsing the file belong to the config feature, not here.
 public enum ConfigLocation {
+    /// The config file's path under `environment`.
     public static func resolve(environment: [String: String]) -> String {
         func nonEmpty(_ key: String) -> String? {
             guard let value = environment[key], !value.isEmpty else { return nil }

@@ -11,7 +11,9 @@ import MixtapeWatch
 /// the caller's `extraChecks` (the config file's: its parsing belongs to the config feature,
 /// so the command supplies that check), and the terminal `pick` needs.
 public struct DiagnoseSetup {
+    /// The index to inspect (`LibraryPath.resolve`).
     public var libraryPath: String
+    /// The process environment: the terminal check reads TERM, NO_COLOR and the locale.
     public var environment: [String: String]
     /// More checks, run after the built-in ones and before the terminal's.
     public var extraChecks: [() -> [Finding]] = []
@@ -21,6 +23,7 @@ public struct DiagnoseSetup {
         self.environment = environment
     }
 
+    /// Runs every check, in order, and returns all findings.
     public func run() -> Diagnosis {
         let inspection = IndexInspection.inspect(path: libraryPath)
         var findings = IndexHealth(inspection: inspection).findings

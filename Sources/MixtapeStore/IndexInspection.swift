@@ -11,6 +11,7 @@ import MixtapeCore
 /// both), so doctor run on a damaged copy leaves it byte for byte as it was. Every step
 /// catches its own failure and records it, so one broken part never hides the others.
 public struct IndexInspection: Sendable {
+    /// The index path, as given.
     public var path: String
     /// Whether a file (of any kind) is at `path`.
     public var exists = false

@@ -12,6 +12,7 @@ public enum TerminalProbe {
     /// The environment variables the verdict reads.
     static let keys = ["TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG"]
 
+    /// This process's terminal facts, with the variables of `environment` the verdict reads.
     public static func facts(environment: [String: String]) -> TerminalFacts {
         let input = isatty(STDIN_FILENO) == 1
         let output = isatty(STDOUT_FILENO) == 1

@@ -5,6 +5,7 @@ public struct Diagnosis: Hashable, Sendable {
 
     public init(findings: [Finding] = []) { self.findings = findings }
 
+    /// The findings that must be fixed, in order.
     public var problems: [Finding] { findings.filter { $0.status == .problem } }
 
     /// Whether anything must be fixed: doctor's exit status is 1 exactly then.

@@ -20,14 +20,17 @@ public struct Finding: Hashable, Sendable {
         self.fix = fix
     }
 
+    /// Works as it should: said so the user sees what was checked.
     public static func ok(_ check: String, _ message: String) -> Finding {
         Finding(check: check, status: .ok, message: message)
     }
 
+    /// Worth knowing, nothing to fix now.
     public static func note(_ check: String, _ message: String, fix: String? = nil) -> Finding {
         Finding(check: check, status: .note, message: message, fix: fix)
     }
 
+    /// Must be fixed: a problem always says how.
     public static func problem(_ check: String, _ message: String, fix: String) -> Finding {
         Finding(check: check, status: .problem, message: message, fix: fix)
     }
@@ -42,6 +45,7 @@ public enum FindingStatus: String, Hashable, Sendable, Comparable {
     /// Something the user must fix; doctor exits 1.
     case problem
 
+    /// Ordered by how much it matters: ok < note < problem.
     public static func < (lhs: FindingStatus, rhs: FindingStatus) -> Bool {
         lhs.rank < rhs.rank
     }

@@ -18,6 +18,7 @@ public struct TerminalFacts: Hashable, Sendable {
     /// `TERM`, `NO_COLOR`, `LC_ALL`, `LC_CTYPE`, `LANG` (others are ignored).
     public var environment: [String: String]
 
+    /// The window the picker is laid out for (the classic terminal's size).
     public static let minimumWidth = 80
     public static let minimumHeight = 24
 
