@@ -32,6 +32,34 @@ enum FileFacts {
         return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: nanoseconds))
     }
 
+    /// Why a file at `path` could not be created (its nearest existing ancestor is not a
+    /// writable folder), or nil when it could: whether `index` could make a missing index.
+    static func uncreatableFolder(for path: String) -> String? {
+        var folder = (absolute(path) as NSString).deletingLastPathComponent
+        var info = stat()
+        while stat(folder, &info) != 0 {
+            guard errno == ENOENT, folder != "/", !folder.isEmpty else { return "\(folder): \(String(cString: strerror(errno)))" }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(folder) is not a folder" }
+        guard access(folder, W_OK | X_OK) == 0 else { return "\(folder): \(String(cString: strerror(errno)))" }
+        return nil
+    }
+
+    /// Modification time of `path` in nanoseconds since 1970, nil if it cannot be stat'ed.
+    static func modificationTimeNs(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// Whether the folder at `path` can be listed (read and searched).
+    static func isListable(_ path: String) -> Bool { access(path, R_OK | X_OK) == 0 }
+
     /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash). On Linux
     /// Foundation's `standardizingPath` also resolves symlinks, so a source named through a
     /// link (`~/Music` → `/srv/music`) is recorded, walked and watched under its real path.

@@ -35,8 +35,14 @@ public enum ConfigFile {
     static func read(_ path: String) throws(ConfigError) -> [UInt8]? {
         var facts = stat()
         guard stat(path, &facts) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+            let code = errno
+            var link = stat()
+            if code == ENOENT || code == ENOTDIR {
+                // A dotfiles symlink whose target is gone: the user meant to have settings.
+                guard lstat(path, &link) == 0 else { return nil }
+                throw ConfigError(path: path, message: "cannot be read: a symbolic link to nothing")
+            }
+            throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(code)))")
         }
         guard facts.st_mode & S_IFMT != S_IFDIR else {
             throw ConfigError(path: path, message: "cannot be read: it is a folder, not a file")

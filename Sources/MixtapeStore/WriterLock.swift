@@ -41,6 +41,23 @@ public final class WriterLock {
         close(descriptor)
     }
 
+    /// Whether a writer holds the lock at `path` now, without taking it for more than an
+    /// instant and without creating the file: for `mixtape doctor`. A shared `flock` that
+    /// fails means a writer holds the exclusive one; its pid is read from the file. (A writer
+    /// starting in that instant finds the lock busy and simply tries again 50 ms later.)
+    public static func state(path: String) -> WriterLockState {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return errno == ENOENT ? .absent : .unknown(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        guard flock(fd, LOCK_SH | LOCK_NB) == 0 else {
+            return errno == EWOULDBLOCK ? .held(pid: readPID(fd)) : .unknown(String(cString: strerror(errno)))
+        }
+        flock(fd, LOCK_UN)
+        return .free
+    }
+
     private static func readPID(_ fd: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
@@ -53,6 +70,18 @@ public final class WriterLock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
+
+/// What `WriterLock.state(path:)` found.
+public enum WriterLockState: Hashable, Sendable {
+    /// No lock file: no `index` or `watch` has run against this index yet.
+    case absent
+    /// Nobody holds it.
+    case free
+    /// An `index`, `watch` or `sources remove` run holds it (its pid, when the file says).
+    case held(pid: Int32?)
+    /// The lock file could not be opened or probed (the reason).
+    case unknown(String)
 }
 
 /// Why the writer lock could not be taken.

@@ -141,7 +141,7 @@ public final class InotifyWatcher {
     }
 
     /// `/proc/sys/fs/inotify/NAME`, for the message that asks to raise it.
-    private static func limit(_ name: String) -> Int? {
+    static func limit(_ name: String) -> Int? {
         let fd = open("/proc/sys/fs/inotify/" + name, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -151,6 +151,16 @@ public final class InotifyWatcher {
         return Int(String(decoding: bytes[..<count], as: UTF8.self).filter(\.isNumber))
     }
     #endif
+
+    /// The kernel's per-user limits (`fs.inotify.max_user_watches` and `max_user_instances`,
+    /// nil where unreadable), for `mixtape doctor`; nil on systems without inotify.
+    public static func kernelLimits() -> (watches: Int?, instances: Int?)? {
+        #if os(Linux)
+        return (limit("max_user_watches"), limit("max_user_instances"))
+        #else
+        return nil
+        #endif
+    }
 
     /// The subfolders of `folder` the walker would walk: real folders (no symlinks), not hidden.
     /// nil if `folder` cannot be listed.

@@ -22,6 +22,10 @@ enum ExitStatus: Int32 {
     case cannotWrite = 73
     case locked = 75
     case interrupted = 130
+
+    /// `doctor` found a problem: 1, the code a command's own "no" answer takes (as `search`'s
+    /// nothing matched).
+    static let problemsFound = ExitStatus.noMatch
 }
 
 /// A command's own failure: what to say and which exit code. Commands throw this after they

@@ -18,7 +18,7 @@ struct Mixtape: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
-                      SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self]
+                      SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self, DoctorCommand.self]
     )
 
     static func main() {

@@ -1,0 +1,127 @@
+import MixtapeCore
+import MixtapeStore
+
+/// The `index` check of `mixtape doctor`: turns what `IndexInspection` saw into findings.
+///
+/// A missing index is a note, not a problem: a fresh install is not broken, and the note
+/// names the path, so a mistyped `--library` or `$MIXTAPE_LIBRARY` still shows. It becomes a
+/// problem only when the index could not be created there either. Damage, an unreadable file
+/// and a schema from a newer mixtape are problems; an older schema (upgraded on next use), a
+/// journal mode other than WAL (set back on next write), a large write-ahead log and a writer
+/// at work are not.
+struct IndexHealth {
+    var inspection: IndexInspection
+
+    /// A `-wal` file above this is worth a note: SQLite's automatic checkpoints keep it near
+    /// 4 MB while mixtape runs, and the last connection to close folds it in and deletes it.
+    static let largeWALBytes: Int64 = 64 << 20
+
+    static let check = "index"
+
+    var findings: [Finding] {
+        let path = inspection.path
+        guard inspection.exists else { return [missingFinding] }
+        if let failure = inspection.openFailure {
+            return [.problem(Self.check, "\(path) cannot be opened as an SQLite database: \(failure)", fix: rebuild)]
+                + [lockFinding]
+        }
+        return [integrityFinding, schemaFinding, journalFinding, lockFinding].compactMap { $0 }
+    }
+
+    private var rebuild: String {
+        let path = inspection.path
+        return "move it aside and index again: `mv \(path) \(path).damaged && mixtape index SOURCE...` "
+            + "(sources are read again; the saved selection and picker state are lost)"
+    }
+
+    private var missingFinding: Finding {
+        let path = inspection.path
+        if let blocked = FileFacts.uncreatableFolder(for: path) {
+            return .problem(Self.check, "no index at \(path), and it cannot be created: \(blocked)",
+                            fix: "make the folder writable, or point --library / $MIXTAPE_LIBRARY elsewhere")
+        }
+        return .note(Self.check, "no index yet at \(path)", fix: "run `mixtape index PATH` with your library export or media folder")
+    }
+
+    private var integrityFinding: Finding {
+        if let failure = inspection.integrityFailure {
+            return .problem(Self.check, "\(inspection.path) is damaged: integrity_check could not finish: \(failure)",
+                            fix: rebuild)
+        }
+        guard inspection.integrity == ["ok"] else {
+            let lines = inspection.integrity
+            let more = lines.count <= 1 ? "" : lines.count < IndexInspection.integrityLineLimit
+                ? " (and \(lines.count - 1) more)" : " (and more)"
+            return .problem(Self.check, "\(inspection.path) is damaged: integrity_check says "
+                            + "\(lines.first ?? "nothing")\(more)", fix: rebuild)
+        }
+        return .ok(Self.check, "\(inspection.path) opens read-only; integrity_check ok")
+    }
+
+    private var schemaFinding: Finding {
+        let known = inspection.knownMigrations
+        guard let applied = inspection.appliedMigrations else {
+            return .problem(Self.check, "the schema version of \(inspection.path) cannot be read", fix: rebuild)
+        }
+        if applied.isEmpty {
+            return .problem(Self.check, "\(inspection.path) records no schema migrations: it is not a mixtape index",
+                            fix: "check --library / $MIXTAPE_LIBRARY; if it is the index, \(rebuild)")
+        }
+        let unknown = applied.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            return .problem(Self.check, "\(inspection.path) was made by a newer mixtape: schema steps this build "
+                            + "(version \(known.count)) "
+                            + "does not know: \(unknown.joined(separator: ", "))",
+                            fix: "use the newer mixtape, or index with this one into another --library")
+        }
+        let missing = known.filter { !applied.contains($0) }
+        if !missing.isEmpty {
+            return .note(Self.check, "schema version \(applied.count), made by an older mixtape; "
+                         + "upgraded to version \(known.count) the next time mixtape opens it to write",
+                         fix: "nothing to do, or `mixtape index` to upgrade it now")
+        }
+        return .ok(Self.check, "schema version \(known.count) (current)")
+    }
+
+    private var journalFinding: Finding {
+        guard let mode = inspection.journalMode else {
+            return .note(Self.check, "the file header cannot be read to tell the journal mode")
+        }
+        guard mode == "wal" else {
+            return .note(Self.check, "journal mode is \(mode), not wal: searches would wait while an index run writes",
+                         fix: "nothing to do: the next `mixtape index` sets it back to wal")
+        }
+        guard let wal = inspection.walBytes else { return .ok(Self.check, "journal mode wal, no write-ahead log left over") }
+        let size = "write-ahead log \(Self.megabytes(wal))"
+        guard wal <= Self.largeWALBytes else {
+            return .note(Self.check, "journal mode wal, \(size): a large one is left by a run that was killed, "
+                         + "or kept by a reader that stays open",
+                         fix: "close long-running readers; the next `mixtape index` folds it into the index")
+        }
+        return .ok(Self.check, "journal mode wal, \(size)")
+    }
+
+    private var lockFinding: Finding {
+        let lock = LibraryPath.lockPath(for: inspection.path)
+        switch inspection.lock {
+        case .absent:
+            return .ok(Self.check, "no writer lock file yet")
+        case .free:
+            return .ok(Self.check, "writer lock free (\(lock))")
+        case .held(let pid):
+            return .ok(Self.check, "writer lock held by \(pid.map { "pid \($0)" } ?? "another process"): "
+                       + "an index, watch or sources remove run is writing")
+        case .unknown(let reason):
+            return .note(Self.check, "the writer lock \(lock) cannot be probed: \(reason)",
+                         fix: "check its permissions; index and watch need to open it for writing")
+        }
+    }
+
+    /// `0 bytes`, `12 KB`, `3.4 MB`, `96 MB`.
+    static func megabytes(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1_048_576 { return "\((bytes + 1023) / 1024) KB" }
+        let value = Double(bytes) / 1_048_576
+        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
+    }
+}

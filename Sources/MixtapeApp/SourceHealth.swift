@@ -1,0 +1,79 @@
+import MixtapeCore
+import MixtapeStore
+
+/// The `sources` check of `mixtape doctor`: each recorded source still there and readable,
+/// and whether it changed since it was last indexed.
+///
+/// A source that is missing or cannot be read is a problem: `index` reports it on every run,
+/// and its items are stale. One that changed since the last index is only a note: the next
+/// cron `index` or a running `watch` catches up, and that is the normal state between runs.
+/// For a library export, "changed" is its size or mtime differing from what the index
+/// recorded; for a folder, any folder the last walk found media in (or the root) modified
+/// after the walk — a file added, removed or renamed; a file rewritten in place does not
+/// touch its folder and is left to `index`, since finding it would mean a walk.
+struct SourceHealth {
+    var source: SourceRecord
+    /// Folders of a folder source the last walk found media in.
+    var mediaFolders: [String]
+
+    static let check = "sources"
+
+    var finding: Finding {
+        let path = source.path
+        let remove = "or forget it: `mixtape sources remove \(path)`"
+        switch FileFacts.inspect(path) {
+        case .missing:
+            return .problem(Self.check, "\(path) is missing (\(what))", fix: "restore or remount it, \(remove)")
+        case .unreadable(let reason):
+            return .problem(Self.check, "\(path) cannot be read: \(reason) (\(what))",
+                            fix: "give this user read access (chmod, chown), \(remove)")
+        case .folder:
+            guard source.kind == .folder else {
+                return .problem(Self.check, "\(path) was a library export and is now a folder", fix: "restore the file, \(remove)")
+            }
+            guard FileFacts.isListable(path) else {
+                return .problem(Self.check, "\(path) cannot be listed (\(what))",
+                                fix: "give this user read and search access (chmod u+rx), \(remove)")
+            }
+            return freshness(changed: folderChanged, how: "a folder in it was modified since")
+        case .file(let stamp):
+            guard source.kind == .itunesLibrary else {
+                return .problem(Self.check, "\(path) was a folder and is now a file", fix: "restore the folder, \(remove)")
+            }
+            let changed = source.stamp.map { $0 != stamp }
+                ?? source.indexedAt.map { stamp.modificationTimeNs / 1_000_000_000 > $0.rawValue } ?? true
+            return freshness(changed: changed, how: "changed since")
+        }
+    }
+
+    private var what: String {
+        let kind = source.kind == .folder ? "a media folder" : "a library export"
+        return "\(kind), \(Self.items(source.itemCount)) in the index"
+    }
+
+    private static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+    private func freshness(changed: Bool, how: String) -> Finding {
+        guard let indexed = source.indexedAt else {
+            return .note(Self.check, "\(source.path) has never been indexed completely",
+                         fix: "run `mixtape index` and read what it reports")
+        }
+        let state = "\(source.path): \(Self.items(source.itemCount)), indexed \(indexed.rfc3339)"
+        guard !changed else {
+            return .note(Self.check, "\(state); \(how)",
+                         fix: "run `mixtape index` (cron or `mixtape watch` catch up by themselves)")
+        }
+        return .ok(Self.check, state)
+    }
+
+    /// Whether the root or a folder that held media was modified in a later second than the
+    /// last index that changed the source (the index records whole seconds). An `index` run
+    /// that finds nothing to change leaves that time alone, so a folder that only gained a
+    /// file the walk ignores keeps this note until the next real change: a note, not a problem.
+    private var folderChanged: Bool {
+        guard let indexed = source.indexedAt else { return true }
+        return ([source.path] + mediaFolders).contains { folder in
+            FileFacts.modificationTimeNs(folder).map { $0 / 1_000_000_000 > indexed.rawValue } ?? true
+        }
+    }
+}

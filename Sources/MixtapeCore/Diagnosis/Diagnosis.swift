@@ -1,0 +1,29 @@
+/// Everything `mixtape doctor` found, in the order the checks ran: the answer to "is this
+/// setup healthy, and if not, what do I fix?".
+public struct Diagnosis: Hashable, Sendable {
+    public var findings: [Finding]
+
+    public init(findings: [Finding] = []) { self.findings = findings }
+
+    /// The findings that must be fixed, in order.
+    public var problems: [Finding] { findings.filter { $0.status == .problem } }
+
+    /// Whether anything must be fixed: doctor's exit status is 1 exactly then.
+    public var hasProblems: Bool { findings.contains { $0.status == .problem } }
+
+    /// The names of the checks, in the order they first appear (the groups of human output).
+    public var checks: [String] {
+        var seen: Set<String> = []
+        return findings.map(\.check).filter { seen.insert($0).inserted }
+    }
+
+    /// The last line of human output: `1 problem found`, `2 problems found`, or
+    /// `everything looks fine` (notes do not count against a setup).
+    public var summary: String {
+        switch problems.count {
+        case 0: "everything looks fine"
+        case 1: "1 problem found"
+        case let count: "\(count) problems found"
+        }
+    }
+}
