@@ -15,7 +15,8 @@ import MixtapeCore
 /// What each shell gets:
 /// - Playlist and source names: bash, zsh and fish alike; names with spaces arrive whole.
 /// - Query field names (`yea` → `year:`) and closed value sets (`kind:` → `kind:podcast`,
-///   `loved:` → yes/no): zsh and fish complete the whole word. bash splits words at `:`
+///   `loved:` → yes/no): zsh and fish complete the whole word (zsh with its colons escaped,
+///   see `forShell`). bash splits words at `:`
 ///   (`COMP_WORDBREAKS`), so `kind:po` reaches us as `kind`, `:`, `po`; we rebuild the word
 ///   and hand back only the part after the last `:`, as bash-completion's
 ///   `__ltrim_colon_completions` does. bash shows the inserted colon escaped (`year\:`), since
@@ -26,21 +27,30 @@ enum Completions {
     /// library's own master list are not exportable playlists and are left out.
     static let playlists = CompletionKind.custom { words, _, _ in
         let playlists = (try? LibraryQueries(libraryPath: libraryPath(in: words)).playlists()) ?? []
-        return playlists.filter { !$0.playlist.isFolder && !$0.playlist.isMaster }.map(\.path)
+        return forShell(playlists.filter { !$0.playlist.isFolder && !$0.playlist.isMaster }.map(\.path))
     }
 
     /// `sources remove`: the recorded source paths, as `mixtape sources` lists them.
     static let sources = CompletionKind.custom { words, _, _ in
-        ((try? LibraryQueries(libraryPath: libraryPath(in: words)).sources()) ?? []).map(\.path)
+        forShell(((try? LibraryQueries(libraryPath: libraryPath(in: words)).sources()) ?? []).map(\.path))
     }
 
     /// Query words (`search`, `pick`, `select add|remove|toggle`, `--query`): field names and
     /// the values of fields with a closed set, from the registry.
     static let query = CompletionKind.custom { words, index, prefix in
-        guard CompletionShell.requesting == .bash else { return QueryCompletion.candidates(for: prefix) }
+        guard CompletionShell.requesting == .bash else { return forShell(QueryCompletion.candidates(for: prefix)) }
         let (typed, replaced) = bashWord(words, index, prefix)
         return QueryCompletion.candidates(for: typed).filter { $0.hasPrefix(typed) }
             .map { String($0.dropFirst(typed.count - replaced.count)) }
+    }
+
+    /// Candidates as the requesting shell's script needs them. zsh's script hands them to
+    /// `_describe`, which reads `value:description` and would drop everything from the first
+    /// colon on (`year:` became `year`), so colons are escaped for zsh; argument-parser 1.8.2
+    /// does not do it.
+    static func forShell(_ candidates: [String]) -> [String] {
+        guard CompletionShell.requesting == .zsh else { return candidates }
+        return candidates.map { $0.replacingOccurrences(of: ":", with: "\\:") }
     }
 
     /// The query word bash split at colons, rebuilt (`kind`, `:`, `po` → `kind:po`), and the

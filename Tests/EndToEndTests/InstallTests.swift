@@ -114,6 +114,23 @@ struct InstallTests {
         #expect(try complete(["mixtape", "pick", "kind", ":"], [:]).contains("music-video"))
     }
 
+    /// What the zsh and fish scripts receive (they set `SAP_SHELL`); the shells themselves
+    /// are not needed. zsh's `_describe` reads `value:description`, so colons come escaped.
+    @Test("zsh and fish get whole query words; zsh's colons escaped", arguments: [
+        ("zsh", "yea", ["year\\:"]),
+        ("zsh", "kind:pod", ["kind\\:podcast", "kind\\:podcasts"]),
+        ("fish", "yea", ["year:"]),
+        ("fish", "kind:pod", ["kind:podcast", "kind:podcasts"]),
+    ])
+    func zshAndFishCandidates(shell: String, word: String, expected: [String]) throws {
+        let result = try MixtapeProcess().run(["---completion", "search", "--", "positional@0", "2", String(word.count),
+                                               "mixtape", "search", word], environment: ["SAP_SHELL": shell])
+        #expect(result.status == 0)
+        // The shell narrows the candidates down to those that start with what was typed.
+        let typed = shell == "zsh" ? word.replacingOccurrences(of: ":", with: "\\:") : word
+        #expect(result.lines.filter { $0.hasPrefix(typed) } == expected)
+    }
+
     @Test("with no index, completion offers nothing and prints nothing")
     func completionWithoutIndex() throws {
         let scratch = MixtapeProcess()
