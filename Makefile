@@ -21,7 +21,7 @@ INSTALLED_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mixtape
 INSTALLED_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mixtape
 INSTALLED_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mixtape.fish
 
-.PHONY: demo test build deps bench fuzz clean stress install uninstall manual-tool
+.PHONY: demo test build deps bench fuzz clean stress install uninstall
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -50,7 +50,7 @@ demo: build
 ## The release binary, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX)
 ## (default /usr/local; `make install PREFIX=~/.local` needs no root). BIN=path installs a
 ## binary built already instead of building one.
-install: $(if $(filter file,$(origin BIN)),build) manual-tool
+install: $(if $(filter file,$(origin BIN)),build) $(GENERATE_MANUAL)
 	@test -x "$(BIN)" || { echo "no mixtape binary at $(BIN)" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(dir $(INSTALLED_MAN)) $(dir $(INSTALLED_BASH)) $(dir $(INSTALLED_ZSH)) $(dir $(INSTALLED_FISH))
 	install -m 755 "$(BIN)" $(INSTALLED_BIN)
@@ -64,10 +64,14 @@ install: $(if $(filter file,$(origin BIN)),build) manual-tool
 uninstall:
 	rm -f $(INSTALLED_BIN) $(INSTALLED_MAN) $(INSTALLED_BASH) $(INSTALLED_ZSH) $(INSTALLED_FISH)
 
-## Builds (or finds up to date) the generate-manual tool.
-manual-tool:
-	@test -d $(ARGUMENT_PARSER) || $(SWIFT) package resolve
+## The generate-manual tool, built once per argument-parser checkout: a checkout of another
+## version rewrites its Package.swift, which rebuilds it; otherwise SwiftPM is not run at all.
+$(GENERATE_MANUAL): $(ARGUMENT_PARSER)/Package.swift
 	$(SWIFT) build --quiet -c release --package-path $(ARGUMENT_PARSER) --scratch-path $(MANUAL_TOOL_SCRATCH) --product generate-manual
+	@touch $@
+
+$(ARGUMENT_PARSER)/Package.swift:
+	$(SWIFT) package resolve
 
 ## Unit tests of every target, then end-to-end tests that run the built binary.
 test: deps
