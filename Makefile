@@ -4,8 +4,24 @@ SWIFT ?= swift
 DEMO_LIBRARY ?= .build/demo/library.sqlite
 SECONDS ?= 60
 BIN = $(shell $(SWIFT) build -c release --show-bin-path)/mixtape
+PREFIX ?= /usr/local
+DESTDIR ?=
+# swift-argument-parser's generate-manual tool (the one its generate-manual plugin runs), built
+# from the resolved checkout into its own scratch folder: the plugin would first build the
+# whole package again, and neither may use .build while `swift test` holds its lock.
+ARGUMENT_PARSER ?= .build/checkouts/swift-argument-parser
+MANUAL_TOOL_SCRATCH ?= .build-tools
+GENERATE_MANUAL = $(MANUAL_TOOL_SCRATCH)/release/generate-manual
+# The man page is dated by the last commit, so the same source gives the same page.
+MANUAL_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+# What `make install` writes and `make uninstall` removes, and nothing else.
+INSTALLED_BIN = $(DESTDIR)$(PREFIX)/bin/mixtape
+INSTALLED_MAN = $(DESTDIR)$(PREFIX)/share/man/man1/mixtape.1
+INSTALLED_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mixtape
+INSTALLED_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mixtape
+INSTALLED_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mixtape.fish
 
-.PHONY: demo test build deps bench fuzz clean stress
+.PHONY: demo test build deps bench fuzz clean stress install uninstall
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -30,6 +46,32 @@ demo: build
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) sources
 	@echo; echo '$$ mixtape index    # again: nothing changed, nothing re-read'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index
+
+## The release binary, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX)
+## (default /usr/local; `make install PREFIX=~/.local` needs no root). BIN=path installs a
+## binary built already instead of building one.
+install: $(if $(filter file,$(origin BIN)),build) $(GENERATE_MANUAL)
+	@test -x "$(BIN)" || { echo "no mixtape binary at $(BIN)" >&2; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/bin $(dir $(INSTALLED_MAN)) $(dir $(INSTALLED_BASH)) $(dir $(INSTALLED_ZSH)) $(dir $(INSTALLED_FISH))
+	install -m 755 "$(BIN)" $(INSTALLED_BIN)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(GENERATE_MANUAL) "$(BIN)" --output-directory "$$tmp" --date $(MANUAL_DATE) && \
+	  install -m 644 "$$tmp/mixtape.1" $(INSTALLED_MAN) && echo "installed $(INSTALLED_MAN)"
+	"$(BIN)" --generate-completion-script bash > $(INSTALLED_BASH)
+	"$(BIN)" --generate-completion-script zsh > $(INSTALLED_ZSH)
+	"$(BIN)" --generate-completion-script fish > $(INSTALLED_FISH)
+
+uninstall:
+	rm -f $(INSTALLED_BIN) $(INSTALLED_MAN) $(INSTALLED_BASH) $(INSTALLED_ZSH) $(INSTALLED_FISH)
+
+## The generate-manual tool, built once per argument-parser checkout: a checkout of another
+## version rewrites its Package.swift, which rebuilds it; otherwise SwiftPM is not run at all.
+$(GENERATE_MANUAL): $(ARGUMENT_PARSER)/Package.swift
+	$(SWIFT) build --quiet -c release --package-path $(ARGUMENT_PARSER) --scratch-path $(MANUAL_TOOL_SCRATCH) --product generate-manual
+	@touch $@
+
+$(ARGUMENT_PARSER)/Package.swift:
+	$(SWIFT) package resolve
 
 ## Unit tests of every target, then end-to-end tests that run the built binary.
 test: deps
@@ -56,4 +98,4 @@ fuzz:
 	SWIFT=$(SWIFT) bash fuzz/run.sh $(SECONDS)
 
 clean:
-	rm -rf .build bench/out
+	rm -rf .build $(MANUAL_TOOL_SCRATCH) bench/out

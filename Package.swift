@@ -59,7 +59,9 @@ let package = Package(
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeConfig", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildRevision"]),
+        // Writes the git revision into `mixtape --version` before every build.
+        .plugin(name: "BuildRevision", capability: .buildTool()),
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
         .testTarget(name: "MixtapeIngestTests", dependencies: ["MixtapeIngest", "MixtapeCore"]),
         .testTarget(name: "MixtapeStoreTests", dependencies: [

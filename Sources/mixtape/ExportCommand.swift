@@ -18,10 +18,11 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Option(help: "Export the items this query finds, best first.")
+    @Option(help: "Export the items this query finds, best first.", completion: Completions.query)
     var query: String?
 
-    @Option(help: ArgumentHelp("An indexed playlist: name, folder path (Folder/Sub/Name) or id.", valueName: "name"))
+    @Option(help: ArgumentHelp("An indexed playlist: name, folder path (Folder/Sub/Name) or id.", valueName: "name"),
+            completion: Completions.playlists)
     var playlist: String?
 
     @Option(name: .customLong("all-playlists"), help: ArgumentHelp("Write every playlist under this folder.", valueName: "dir"))

@@ -6,6 +6,9 @@ import MixtapeConfig
 /// error into a message and the exit code of spec/cli.md.
 @main
 struct Mixtape: ParsableCommand {
+    /// The release number; `--version` adds the git revision the BuildRevision plugin baked in.
+    static let version = "0.9.0"
+
     static let configuration = CommandConfiguration(
         commandName: "mixtape",
         abstract: "Index, search, pick and export your music and media library.",
@@ -16,7 +19,7 @@ struct Mixtape: ParsableCommand {
             The index lives at $MIXTAPE_LIBRARY, else $XDG_DATA_HOME/mixtape/library.sqlite, \
             else ~/.local/share/mixtape/library.sqlite (or --library PATH).
             """,
-        version: "0.1.0",
+        version: "mixtape \(version) (\(BuildRevision.revision ?? "unknown revision"))",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
                       SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self, DoctorCommand.self]
     )

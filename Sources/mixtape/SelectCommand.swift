@@ -28,7 +28,7 @@ struct SelectCommand: ParsableCommand {
                 help: ArgumentHelp("Item ids, as `search --json` prints them.", valueName: "id"))
         var ids: [String] = []
 
-        @Argument(help: ArgumentHelp("A query, as for `search`.", valueName: "query"))
+        @Argument(help: ArgumentHelp("A query, as for `search`.", valueName: "query"), completion: Completions.query)
         var query: [String] = []
 
         func validate() throws {

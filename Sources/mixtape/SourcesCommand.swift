@@ -52,7 +52,8 @@ struct SourcesCommand: ParsableCommand {
 
         @OptionGroup var libraryOptions: LibraryOptions
 
-        @Argument(help: ArgumentHelp("The source path, as `mixtape sources` lists it.", valueName: "source"))
+        @Argument(help: ArgumentHelp("The source path, as `mixtape sources` lists it.", valueName: "source"),
+                  completion: Completions.sources)
         var source: String
 
         @Option(help: ArgumentHelp("Seconds to wait for another index/watch run to finish.", valueName: "seconds"))
