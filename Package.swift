@@ -60,7 +60,7 @@ let package = Package(
             "MixtapeApp", "MixtapeConfig", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildRevision"]),
-        // Writes the git revision into `mixtape --version` before every build.
+        // Writes the git revision into `mixtape --version` when git's HEAD, index or a source changes.
         .plugin(name: "BuildRevision", capability: .buildTool()),
         .testTarget(name: "MixtapeCoreTests", dependencies: ["MixtapeCore"]),
         .testTarget(name: "MixtapeIngestTests", dependencies: ["MixtapeIngest", "MixtapeCore"]),

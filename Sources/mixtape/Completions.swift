@@ -35,6 +35,12 @@ enum Completions {
         forShell(((try? LibraryQueries(libraryPath: libraryPath(in: words)).sources()) ?? []).map(\.path))
     }
 
+    /// `saved run|remove`: the names of the saved exports.
+    static let savedExports = CompletionKind.custom { words, _, _ in
+        let saved = (try? SavedExports(libraryPath: libraryPath(in: words), now: Timestamp(rawValue: 0)).list()) ?? []
+        return forShell(saved.map(\.name))
+    }
+
     /// Query words (`search`, `pick`, `select add|remove|toggle`, `--query`): field names and
     /// the values of fields with a closed set, from the registry.
     static let query = CompletionKind.custom { words, index, prefix in
@@ -81,7 +87,8 @@ enum Completions {
                 explicit = String(word.dropFirst("--library=".count))
             }
         }
-        return LibraryPath.resolve(explicit: explicit.map(unquoted), environment: ProcessInfo.processInfo.environment)
+        return LibraryPath.resolve(explicit: explicit.map(unquoted), environment: ProcessInfo.processInfo.environment,
+                                   configured: Settings.current.library)
     }
 
     /// A word as the shell will pass it to the command: quotes removed, a leading `~/` expanded.

@@ -62,7 +62,8 @@ struct SavedCommand: ParsableCommand {
 
         @OptionGroup var libraryOptions: LibraryOptions
 
-        @Argument(help: ArgumentHelp("Saved export names (default: all).", valueName: "name"))
+        @Argument(help: ArgumentHelp("Saved export names (default: all).", valueName: "name"),
+                  completion: Completions.savedExports)
         var names: [String] = []
 
         func run() throws {
@@ -87,7 +88,7 @@ struct SavedCommand: ParsableCommand {
 
         @OptionGroup var libraryOptions: LibraryOptions
 
-        @Argument(help: ArgumentHelp("Saved export names.", valueName: "name"))
+        @Argument(help: ArgumentHelp("Saved export names.", valueName: "name"), completion: Completions.savedExports)
         var names: [String]
 
         func run() throws {

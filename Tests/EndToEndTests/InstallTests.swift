@@ -112,6 +112,12 @@ struct InstallTests {
         // bash splits `kind:pod` at the colon and replaces only what follows it.
         #expect(try complete(["mixtape", "search", "kind", ":", "pod"], [:]) == ["podcast", "podcasts"])
         #expect(try complete(["mixtape", "pick", "kind", ":"], [:]).contains("music-video"))
+
+        // Saved export names for `saved run` and `saved remove`.
+        try #require(try scratch.run(["export-playlist", "--query", "harbour", "-o", scratch.folder + "/h.m3u8",
+                                      "--save", "harbour-mix", "--quiet"]).status == 0)
+        #expect(try complete(["mixtape", "saved", "run", ""], [:]) == ["harbour-mix"])
+        #expect(try complete(["mixtape", "saved", "remove", "harb"], [:]) == ["harbour-mix"])
     }
 
     /// What the zsh and fish scripts receive (they set `SAP_SHELL`); the shells themselves
