@@ -83,7 +83,7 @@ stress: deps
 	$(SWIFT) build
 	MIXTAPE_STRESS=1 $(SWIFT) test --filter 'MalformedCorpusTests|ReliabilityTests'
 
-## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing and watching; results in bench/out/.
+## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing, watching, and the everyday costs (config file, saved exports, doctor, Tab); results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
@@ -92,6 +92,7 @@ bench:
 	bash bench/pick.sh | tee bench/out/pick.md
 	bash bench/folders.sh | tee bench/out/folders.md
 	bash bench/watch.sh | tee bench/out/watch.md
+	bash bench/everyday.sh | tee bench/out/everyday.md
 
 ## Every fuzz target (libFuzzer + ASan) for SECONDS each, one after another; fails on any crash, leak, timeout or OOM (fuzz/README.md).
 fuzz:

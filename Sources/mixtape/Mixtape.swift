@@ -16,8 +16,13 @@ struct Mixtape: ParsableCommand {
             Index an iTunes / Music.app library export once, then search it in milliseconds:
               mixtape index ~/Music/Library.xml
               mixtape search --format '{artist} - {title} ({year})'
-            The index lives at $MIXTAPE_LIBRARY, else $XDG_DATA_HOME/mixtape/library.sqlite, \
-            else ~/.local/share/mixtape/library.sqlite (or --library PATH).
+            The index lives at --library PATH, else $MIXTAPE_LIBRARY, else the config file's \
+            library, else $XDG_DATA_HOME/mixtape/library.sqlite, else \
+            ~/.local/share/mixtape/library.sqlite.
+            Settings (default sources, --map-prefix rules, export format and --missing, watch \
+            debounce, the picker's scope) go in $XDG_CONFIG_HOME/mixtape/config.toml, else \
+            ~/.config/mixtape/config.toml ($MIXTAPE_CONFIG names another); flags win over it. \
+            `mixtape doctor` checks the whole setup.
             """,
         version: "mixtape \(version) (\(BuildRevision.revision ?? "unknown revision"))",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,

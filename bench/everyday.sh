@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The everyday part of `make bench`, on a 100,000-track library: what the config file costs
+# each command, what saved exports cost a cron `index` (nothing changed, and 5 of them
+# re-rendered), how long `doctor` and a Tab completion take.
+# Environment: MIXTAPE_BIN (else built here), BENCH_RUNS (default 10).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+OUT=bench/out
+RUNS=${BENCH_RUNS:-10}
+GEN=../shared/tools/gen_itunes_library.py
+die() { echo "bench: $*" >&2; exit 1; }
+[ -f "$GEN" ] || die "$GEN not found (../shared is needed beside the repo)"
+if [ -z "${MIXTAPE_BIN:-}" ]; then swift build -c release --product mixtape >&2; fi
+MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+mkdir -p "$OUT"
+LIB=$OUT/everyday-100000.xml
+[ -f "$LIB" ] || python3 "$GEN" --tracks 100000 --playlists 200 --seed 11 --out "$LIB"
+WORK=$OUT/everyday
+rm -rf "$WORK" && mkdir -p "$WORK/config/mixtape" "$WORK/empty" "$WORK/playlists"
+export MIXTAPE_LIBRARY=$WORK/library.sqlite
+"$MIXTAPE" index --quiet "$LIB"
+cat > "$WORK/config/mixtape/config.toml" <<TOML
+# A full config file: every setting used.
+library = "$ROOT/$MIXTAPE_LIBRARY"
+sources = ["$ROOT/$LIB"]
+[export]
+format = "m3u8"
+missing = "keep"
+map-prefix = { "/Users/sam/Music" = "/srv/music", "C:\\\\Music" = "/mnt/c" }
+[watch]
+debounce = 0.5
+[pick]
+scope = "music"
+format = "xspf"
+TOML
+# The same cron index, with no saved export and then with five (a query each, best first).
+cp "$MIXTAPE_LIBRARY" "$WORK/saved.sqlite"
+for query in "year:1990..1999" "rating:>=80" "kind:podcast" "love" "added:<365d"; do
+	name=$(echo "$query" | tr -c 'a-z0-9\n' '-')
+	MIXTAPE_LIBRARY=$WORK/saved.sqlite "$MIXTAPE" export-playlist --quiet --query "$query" -o "$WORK/playlists/$name.m3u8" --save "$name"
+done
+SAVED=$(MIXTAPE_LIBRARY=$WORK/saved.sqlite "$MIXTAPE" saved list | wc -l)
+ENTRIES=$(cat "$WORK"/playlists/*.m3u8 | grep -vc '^#')
+BASH_SCRIPT=$WORK/mixtape.bash
+"$MIXTAPE" --generate-completion-script bash > "$BASH_SCRIPT"
+complete_playlist="source $BASH_SCRIPT; COMP_WORDS=(mixtape export-playlist --playlist ''); COMP_CWORD=3; COMP_LINE='mixtape export-playlist --playlist '; COMP_POINT=\${#COMP_LINE}; _mixtape; printf '%s\n' \"\${COMPREPLY[@]}\" | wc -l"
+hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday-times.json" \
+	-n "search, no config file" "env XDG_CONFIG_HOME=$WORK/empty $MIXTAPE search --limit 1 'Harbour'" \
+	-n "search, a full config file" "env XDG_CONFIG_HOME=$WORK/config $MIXTAPE search --limit 1 'Harbour'" \
+	-n "index (cron, nothing changed), 0 saved exports" "$MIXTAPE index --quiet" \
+	-n "index (cron, nothing changed), $SAVED saved exports" "env MIXTAPE_LIBRARY=$WORK/saved.sqlite $MIXTAPE index --quiet" \
+	-n "saved run: $SAVED saved exports rendered and compared, none changed" "env MIXTAPE_LIBRARY=$WORK/saved.sqlite $MIXTAPE saved run --quiet" \
+	-n "doctor" "$MIXTAPE doctor --quiet" \
+	-n "Tab after --playlist (bash, 200 playlists)" "bash -c \"$complete_playlist\"" \
+	>/dev/null 2>&1 || die "hyperfine failed"
+python3 - "$OUT/everyday-times.json" "$ENTRIES" <<'PY'
+import json, sys
+path, entries = sys.argv[1], sys.argv[2].strip()
+print("## Everyday: config file, saved exports, doctor, completion; 100,000 tracks (`bench/everyday.sh`)\n")
+print(f"Saved exports: 5 queries, {entries} entries in all.\n")
+print("| command | mean ± σ | min |")
+print("|---|---|---|")
+for r in json.load(open(path))["results"]:
+    print(f"| {r['command']} | {r['mean']*1000:.0f} ms ± {r['stddev']*1000:.0f} ms | {r['min']*1000:.0f} ms |")
+PY
