@@ -28,7 +28,8 @@ struct PickerTests {
 
     func terminal(width: Int = 80, height: Int = 24) throws -> TmuxTerminal {
         try TmuxTerminal(folder: mixtape.folder, width: width, height: height,
-                         environment: ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1", "LANG": "C.UTF-8"])
+                         environment: ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1", "LANG": "C.UTF-8",
+                                       "XDG_CONFIG_HOME": mixtape.configHome])
     }
 
     /// The list rows of a screen: everything between the status line and the preview.
@@ -110,6 +111,25 @@ struct PickerTests {
         #expect(ended.status == 130, "SIG\(name)")
         #expect(ended.sttyRestored, "stty -g differs after SIG\(name)")
         #expect(try selection().isEmpty)
+    }
+
+    /// The config file's `[pick] scope` is where the picker opens; `--scope` wins over it.
+    @Test func theConfigFileSetsTheScopeAndTheFlagWins() throws {
+        try FileManager.default.createDirectory(atPath: mixtape.configHome + "/mixtape", withIntermediateDirectories: true)
+        try "[pick]\nscope = \"podcasts\"\n".write(toFile: mixtape.configHome + "/mixtape/config.toml", atomically: true, encoding: .utf8)
+        let podcasts = try mixtape.run(["search", "--scope", "podcasts"]).lines.count
+        let total = try ids("").count
+        let tmux = try terminal()
+        try tmux.start(MixtapeProcess.binary, ["pick"])
+        var screen = try tmux.waitFor(text: "\(podcasts)/\(total) · ")
+        #expect(screen.contains { $0.contains("[Podcasts]") })
+        try tmux.press("Escape")
+        #expect(try tmux.finish().status == 130)
+        try tmux.start(MixtapeProcess.binary, ["pick", "--scope", "movies"])
+        screen = try tmux.waitFor(text: "[Movies]")
+        #expect(!screen.contains { $0.contains("[Podcasts]") })
+        try tmux.press("Escape")
+        #expect(try tmux.finish().status == 130)
     }
 
     @Test func wideAndCombiningCharactersLineUp() throws {
