@@ -8,7 +8,7 @@ import MixtapeWatch
 /// is wrong. It never writes either: the index is only inspected (`IndexInspection`).
 ///
 /// Checks, in order: the index, every recorded source, the inotify limits `watch` needs,
-/// the caller's `extraChecks` (the config file's: its parsing belongs to the config feature,
+/// the saved exports (if any), the caller's `extraChecks` (the config file's: its parsing belongs to the config feature,
 /// so the command supplies that check), and the terminal `pick` needs.
 public struct DiagnoseSetup {
     /// The index to inspect (`LibraryPath.resolve`).
@@ -29,6 +29,7 @@ public struct DiagnoseSetup {
         var findings = IndexHealth(inspection: inspection).findings
         findings += sourceFindings(inspection)
         findings.append(watchFinding(inspection))
+        findings += savedExportFindings(inspection)
         for check in extraChecks { findings += check() }
         findings += TerminalProbe.facts(environment: environment).findings
         return Diagnosis(findings: findings)
@@ -46,6 +47,11 @@ public struct DiagnoseSetup {
             return [.note(check, "no sources recorded", fix: "add one with `mixtape index PATH`")]
         }
         return sources.map { SourceHealth(source: $0, mediaFolders: inspection.mediaFolders[$0.path] ?? []).finding }
+    }
+
+    /// Only when there are saved exports: most setups have none, and a line saying so is noise.
+    private func savedExportFindings(_ inspection: IndexInspection) -> [Finding] {
+        (inspection.savedExports ?? []).map { SavedExportHealth(saved: $0).finding }
     }
 
     private func watchFinding(_ inspection: IndexInspection) -> Finding {

@@ -38,6 +38,8 @@ public struct IndexInspection: Sendable {
     public var sourcesFailure: String?
     /// For each folder source (by path), the distinct folders its last walk found media in.
     public var mediaFolders: [String: [String]] = [:]
+    /// The saved exports (`export-playlist --save`); nil when they could not be read.
+    public var savedExports: [SavedExport]?
 
     /// How many problems `integrity_check` is asked for at most: enough to tell, quick on a
     /// badly damaged file.
@@ -148,6 +150,9 @@ public struct IndexInspection: Sendable {
             mediaFolders = try queue.read { db in try IndexInspection.mediaFolders(in: db) }
         } catch {
             sourcesFailure = IndexInspection.describe(error)
+        }
+        savedExports = try? queue.read { db in
+            try db.tableExists("saved_exports") ? SavedExportStore.all(in: db) : []
         }
     }
 

@@ -7,7 +7,7 @@ import MixtapeCore
 /// in a path.
 enum SavedExportStore {
     static func all(in db: Database) throws -> [SavedExport] {
-        try Row.fetchAll(db, sql: "SELECT * FROM saved_exports ORDER BY name").compactMap(savedExport)
+        try Row.fetchAll(db, sql: "SELECT * FROM saved_exports ORDER BY name").compactMap { try savedExport($0) }
     }
 
     /// Records `saved`, replacing any saved export of the same name; true when one was replaced.
@@ -35,22 +35,24 @@ enum SavedExportStore {
     }
 
     /// A row as a value; nil for a row a later version wrote with a kind or format this one
-    /// does not know (it is listed by nobody rather than misread).
-    private static func savedExport(_ row: Row) -> SavedExport? {
-        let text: String = row["source"]
+    /// does not know (it is listed by nobody rather than misread). Decoded with throwing
+    /// calls, as `doctor` reads damaged indexes too.
+    private static func savedExport(_ row: Row) throws -> SavedExport? {
+        let text = try row.decode(String.self, forColumn: "source")
         let source: SavedExport.Source
-        switch row["source_kind"] as String {
+        switch try row.decode(String.self, forColumn: "source_kind") {
         case "query": source = .query(text)
         case "playlist": source = .playlist(text)
         default: return nil
         }
-        guard let format = PlaylistFormat(rawValue: row["format"]),
-              let missing = MissingFilePolicy(rawValue: row["missing"]) else { return nil }
-        let parts = StringListCodec.decode(Array(row["mapping"] as Data))
+        guard let format = PlaylistFormat(rawValue: try row.decode(String.self, forColumn: "format")),
+              let missing = MissingFilePolicy(rawValue: try row.decode(String.self, forColumn: "missing")) else { return nil }
+        let parts = StringListCodec.decode(Array(try row.decode(Data.self, forColumn: "mapping")))
         let mapping = stride(from: 0, to: parts.count - 1, by: 2).compactMap { index in
             try? PathMapping.Rule(from: parts[index], to: parts[index + 1])
         }
-        return SavedExport(name: row["name"], source: source, format: format, output: row["output"],
-                           mapping: mapping, missing: missing, relative: row["relative"])
+        return SavedExport(name: try row.decode(String.self, forColumn: "name"), source: source, format: format,
+                           output: try row.decode(String.self, forColumn: "output"), mapping: mapping, missing: missing,
+                           relative: try row.decode(Bool.self, forColumn: "relative"))
     }
 }

@@ -226,6 +226,26 @@ struct DoctorTests {
         #expect(result.lines.last == "1 problem found")
     }
 
+    @Test("saved exports: ok when writable, a note before the first write, a problem when the folder is gone")
+    func savedExports() throws {
+        _ = try indexHealthy()
+        let kept = mixtape.folder + "/kept.m3u8", gone = mixtape.folder + "/gone/x.m3u8"
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/gone", withIntermediateDirectories: true)
+        try #require(try mixtape.run(["export-playlist", "--query", "harbour", "-o", kept, "--save", "kept"]).status == 0)
+        try #require(try mixtape.run(["export-playlist", "--query", "harbour", "-o", gone, "--save", "gone"]).status == 0)
+        #expect(try mixtape.run(["doctor"]).status == 0)
+        try FileManager.default.removeItem(atPath: kept)
+        let note = try mixtape.run(["doctor", "--json"])
+        #expect(note.status == 0)
+        #expect(statuses(note, check: "saved exports") == ["ok", "note"])  // by name: gone, kept
+        try FileManager.default.removeItem(atPath: mixtape.folder + "/gone")
+        let result = try mixtape.run(["doctor"])
+        #expect(result.status == 1)
+        let problem = try #require(result.lines.first { $0.contains("PROBLEM") })
+        #expect(problem.contains("gone: the folder of \(gone) does not exist"), "\(problem)")
+        #expect(result.stdout.contains("`mixtape saved remove gone`"))
+    }
+
     @Test("a malformed config file: exit 1 naming its file:line")
     func malformedConfig() throws {
         _ = try indexHealthy()
