@@ -44,7 +44,18 @@ SAVED=$(MIXTAPE_LIBRARY=$WORK/saved.sqlite "$MIXTAPE" saved list | wc -l)
 ENTRIES=$(cat "$WORK"/playlists/*.m3u8 | grep -vc '^#')
 BASH_SCRIPT=$WORK/mixtape.bash
 "$MIXTAPE" --generate-completion-script bash > "$BASH_SCRIPT"
-complete_playlist="source $BASH_SCRIPT; COMP_WORDS=(mixtape export-playlist --playlist ''); COMP_CWORD=3; COMP_LINE='mixtape export-playlist --playlist '; COMP_POINT=\${#COMP_LINE}; _mixtape; printf '%s\n' \"\${COMPREPLY[@]}\" | wc -l"
+# Tab after `--playlist `, as bash runs it: the script calls `mixtape` from PATH.
+TAB=$WORK/tab.sh
+cat > "$TAB" <<SH
+export PATH="$(dirname "$MIXTAPE"):\$PATH" MIXTAPE_LIBRARY="$ROOT/$MIXTAPE_LIBRARY"
+source "$ROOT/$BASH_SCRIPT"
+COMP_WORDS=(mixtape export-playlist --playlist ''); COMP_CWORD=3
+COMP_LINE='mixtape export-playlist --playlist '; COMP_POINT=\${#COMP_LINE}; COMPREPLY=()
+_mixtape mixtape '' --playlist
+printf '%s\n' "\${COMPREPLY[@]}"
+SH
+OFFERED=$(bash --noprofile --norc "$TAB" | grep -c .)
+[ "$OFFERED" -gt 100 ] || die "Tab after --playlist offered $OFFERED playlists"
 hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday-times.json" \
 	-n "search, no config file" "env XDG_CONFIG_HOME=$WORK/empty $MIXTAPE search --limit 1 'Harbour'" \
 	-n "search, a full config file" "env XDG_CONFIG_HOME=$WORK/config $MIXTAPE search --limit 1 'Harbour'" \
@@ -52,7 +63,7 @@ hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday
 	-n "index (cron, nothing changed), $SAVED saved exports" "env MIXTAPE_LIBRARY=$WORK/saved.sqlite $MIXTAPE index --quiet" \
 	-n "saved run: $SAVED saved exports rendered and compared, none changed" "env MIXTAPE_LIBRARY=$WORK/saved.sqlite $MIXTAPE saved run --quiet" \
 	-n "doctor" "$MIXTAPE doctor --quiet" \
-	-n "Tab after --playlist (bash, 200 playlists)" "bash -c \"$complete_playlist\"" \
+	-n "Tab after --playlist (bash: $OFFERED playlists offered)" "bash --noprofile --norc $TAB" \
 	>/dev/null 2>&1 || die "hyperfine failed"
 python3 - "$OUT/everyday-times.json" "$ENTRIES" <<'PY'
 import json, sys

@@ -50,13 +50,23 @@ public struct ExportPlaylist {
     /// What an export reads from the index: loaded once for `--all-playlists`, not once per
     /// playlist.
     struct Snapshot {
-        var items: [ItemID: MediaItem] = [:]
+        /// Every item with every field, in library order (what a saved query searches).
+        var ordered: [MediaItem]
+        /// Where each id is in `ordered`: positions, not item copies, so building it moves
+        /// 100,000 integers rather than retaining every field of every item.
+        var positions: [ItemID: Int] = [:]
         var playlists: [(playlist: Playlist, path: String)]
+        var store: LibraryQueries
 
         init(_ store: LibraryQueries) throws {
-            for item in try store.items() { items[item.id] = item }
+            self.store = store
+            ordered = try store.items()
+            positions.reserveCapacity(ordered.count)
+            for (position, item) in ordered.enumerated() { positions[item.id] = position }
             playlists = try store.playlists()
         }
+
+        func item(_ id: ItemID) -> MediaItem? { positions[id].map { ordered[$0] } }
     }
 
     /// Builds the playlist; throws `ExportError.missingFiles` under `--missing fail`.
@@ -66,12 +76,11 @@ public struct ExportPlaylist {
 
     func run(in snapshot: Snapshot) throws -> Outcome {
         let (name, ids) = try resolve(snapshot)
-        let byID = snapshot.items
         var outcome = Outcome(name: name, bytes: [])
         var entries: [PlaylistEntry] = []
         let finder = PlayablePath.Finder()
         for id in ids {
-            guard let item = byID[id] else { outcome.goneFromIndex.append(id); continue }
+            guard let item = snapshot.item(id) else { outcome.goneFromIndex.append(id); continue }
             guard let location = item.location else { outcome.withoutLocation += 1; continue }
             guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
             if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
@@ -102,7 +111,9 @@ public struct ExportPlaylist {
         case .selection:
             return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection())
         case .query(let query):
-            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids)
+            // Over the items the snapshot holds already: one read of the index, not two.
+            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now)
+                .run(over: snapshot.ordered, store: snapshot.store).ids)
         case .playlist(let reference):
             let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
             return (playlist.name, playlist.items)

@@ -29,10 +29,11 @@ public struct LibraryQueries {
         return try LibraryStore(path: libraryPath).selection()
     }
 
-    /// Every playlist with its folder path.
-    public func playlists() throws -> [(playlist: Playlist, path: String)] {
+    /// Every playlist with its folder path; without `entries`, their item lists are empty
+    /// (a Tab completion needs the names, not 200 playlists' members).
+    public func playlists(entries: Bool = true) throws -> [(playlist: Playlist, path: String)] {
         guard indexExists else { return [] }
-        let playlists = try LibraryStore(path: libraryPath).playlists()
+        let playlists = try LibraryStore(path: libraryPath).playlists(entries: entries)
         // Paths are per source: two exports may share playlist ids.
         var result: [(Playlist, String)] = []
         var bySource: [String: [Playlist]] = [:]

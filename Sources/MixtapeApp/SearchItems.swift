@@ -46,7 +46,13 @@ public struct SearchItems {
                           items: [], matchCount: order.count, total: snapshot.ids.count)
         }
         let fields = template.fields.union(query.filterFields).union(sort?.fields ?? []).union(outputFields)
-        let items = try store.items(fields: fields)
+        return try run(over: try store.items(fields: fields), store: store)
+    }
+
+    /// The search over items already loaded, in library order, with at least the fields the
+    /// template, the query's filters, the sort and `outputFields` read: for callers that run
+    /// several searches over one load (saved exports after an index).
+    func run(over items: [MediaItem], store: LibraryQueries) throws -> Result {
         let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
         let lines = items.map(template.render)
         var built: MatchCorpus?

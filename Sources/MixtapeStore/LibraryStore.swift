@@ -190,11 +190,14 @@ public final class LibraryStore: Sendable {
         try pool.read { db in try LineSnapshot.read(template: template, in: db) }
     }
 
-    /// Every playlist of every source, sources in the order added, playlists in file order.
-    public func playlists() throws -> [Playlist] {
-        try pool.read { db in
+    /// Every playlist of every source, sources in the order added, playlists in file order;
+    /// without `entries`, their item lists are left empty (not read), for listing names.
+    public func playlists(entries: Bool = true) throws -> [Playlist] {
+        let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
+                                                 "missing"].map { "playlists." + $0 }.joined(separator: ", ")
+        return try pool.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT playlists.*, sources.path AS source_path FROM playlists
+                SELECT \(columns), sources.path AS source_path FROM playlists
                 JOIN sources ON sources.id = playlists.source_id
                 ORDER BY playlists.source_id, playlists.position
                 """).map { row in
@@ -205,7 +208,7 @@ public final class LibraryStore: Sendable {
                 playlist.isMaster = row["master"]
                 playlist.distinguishedKind = row["distinguished_kind"]
                 playlist.missing = row["missing"]
-                playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data))
+                if entries { playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data)) }
                 playlist.source = row["source_path"]
                 return playlist
             }

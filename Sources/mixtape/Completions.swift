@@ -26,7 +26,7 @@ enum Completions {
     /// for a top-level one), which `--playlist` accepts without ambiguity. Folders and the
     /// library's own master list are not exportable playlists and are left out.
     static let playlists = CompletionKind.custom { words, _, _ in
-        let playlists = (try? LibraryQueries(libraryPath: libraryPath(in: words)).playlists()) ?? []
+        let playlists = (try? LibraryQueries(libraryPath: libraryPath(in: words)).playlists(entries: false)) ?? []
         return forShell(playlists.filter { !$0.playlist.isFolder && !$0.playlist.isMaster }.map(\.path))
     }
 
