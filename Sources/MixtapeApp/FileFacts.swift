@@ -24,12 +24,16 @@ enum FileFacts {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .folder }
         guard access(path, R_OK) == 0 else { return .unreadable(String(cString: strerror(errno))) }
+        return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: modificationTimeNs(info)))
+    }
+
+    /// A stat result's modification time in nanoseconds since 1970.
+    private static func modificationTimeNs(_ info: stat) -> Int64 {
         #if canImport(Darwin)
-        let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
-        return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: nanoseconds))
     }
 
     /// Why a file at `path` could not be created (its nearest existing ancestor is not a
@@ -50,11 +54,7 @@ enum FileFacts {
     static func modificationTimeNs(_ path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
+        return modificationTimeNs(info)
     }
 
     /// Whether the folder at `path` can be listed (read and searched).
