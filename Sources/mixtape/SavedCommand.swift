@@ -69,6 +69,10 @@ struct SavedCommand: ParsableCommand {
         func run() throws {
             let exports = SavedExports(libraryPath: libraryOptions.libraryPath, now: Timestamp.current)
             let known = Set(try exports.list().map(\.name))
+            if known.isEmpty, names.isEmpty {
+                if !libraryOptions.quiet { Messages.info("no saved exports yet: `mixtape export-playlist … -o FILE --save NAME` makes one") }
+                return
+            }
             if let unknown = names.first(where: { !known.contains($0) }) {
                 throw CommandFailure(message: "no saved export \"\(unknown)\"; `mixtape saved list` shows them", status: .missingInput)
             }
