@@ -125,6 +125,7 @@ struct ExportCommand: ParsableCommand {
             Messages.warning("\(id) is selected but no longer in the index; not exported")
         }
         guard !quiet else { return }
+        for path in outcome.missingFiles { Messages.verbose("missing here: \(path)") }
         var notes: [String] = []
         if outcome.withoutLocation > 0 { notes.append("\(outcome.withoutLocation) without a location (cloud-only)") }
         if !outcome.missingFiles.isEmpty {

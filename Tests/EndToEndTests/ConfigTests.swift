@@ -111,6 +111,11 @@ struct ConfigTests {
         try writeConfig("[watch]\ndebounce = 2\n")
         #expect(try mixtape.run(["sources", "--verbose"]).stderr.contains("config: \(configFile)\n"))
         #expect(try !mixtape.run(["sources"]).stderr.contains("config:"))
+        // -v lists every file an export could not find here.
+        try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        let export = try mixtape.run(["export-playlist", "--query", "'Halo", "-o", "-", "--format", "m3u8", "-v"])
+        #expect(export.stderr.contains("missing here: /Users/sam/Music/iTunes/iTunes Media/Music/Beyonce\u{301}/"))
+        #expect(try !mixtape.run(["export-playlist", "--query", "'Halo", "-o", "-", "--format", "m3u8"]).stderr.contains("missing here:"))
     }
 
     @Test func colourFollowsTheFlagAndNoColor() throws {
