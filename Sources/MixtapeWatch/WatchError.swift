@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// Why watching could not start or go on. Each message says what to do about it.
 public enum WatchError: Error, Sendable, CustomStringConvertible {
     /// `inotify_add_watch` said ENOSPC: the per-user watch limit is reached.
@@ -13,12 +15,9 @@ public enum WatchError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .watchLimitReached(folder, limit, folders):
             let current = limit.map { " = \($0)" } ?? ""
-            let wanted = max(524_288, (folders + 1) * 2)
             return "cannot watch \(folder): the limit of inotify watches is reached "
                 + "(fs.inotify.max_user_watches\(current); this watch needs one per folder, \(folders) so far). "
-                + "Raise it with `sudo sysctl fs.inotify.max_user_watches=\(wanted)` and keep it across reboots "
-                + "with `echo fs.inotify.max_user_watches=\(wanted) | sudo tee /etc/sysctl.d/90-mixtape.conf`, "
-                + "or watch by polling: `mixtape watch --poll 60`"
+                + "Raise it: " + WatchBudget.raiseAdvice(folders: folders)
         case let .instanceLimitReached(limit):
             let current = limit.map { " = \($0)" } ?? ""
             return "cannot start inotify: too many inotify instances for this user (fs.inotify.max_user_instances\(current)). "

@@ -65,9 +65,12 @@ public struct WatchBudget: Hashable, Sendable {
         return .ok("watch", state)
     }
 
-    /// The two ways out: raise the limit (now, and across reboots), or poll.
-    private var raise: String {
-        let wanted = WatchBudget.suggestedLimit(folders: folders)
+    private var raise: String { WatchBudget.raiseAdvice(folders: folders) }
+
+    /// The two ways out, for `doctor` and for `watch`'s own exit-71 message alike: raise the
+    /// limit to `suggestedLimit` (now, and across reboots), or poll.
+    public static func raiseAdvice(folders: Int) -> String {
+        let wanted = suggestedLimit(folders: folders)
         return "`sudo sysctl fs.inotify.max_user_watches=\(wanted)`, and to keep it across reboots "
             + "`echo fs.inotify.max_user_watches=\(wanted) | sudo tee /etc/sysctl.d/90-mixtape.conf`; "
             + "or watch by polling: `mixtape watch --poll 60`"
