@@ -48,11 +48,17 @@ public struct IndexSources {
         let store = try LibraryStore(path: libraryPath)
         var report = IndexReport()
         let named = changes == nil ? sources.map(FileFacts.absolute) : []
-        let recorded = try store.sources().map(\.path)
-        let defaults = defaultSources.map(FileFacts.absolute).filter { !recorded.contains($0) }
-        let targets = changes?.sourcePaths ?? (named.isEmpty ? recorded + defaults : named)
+        var targets = changes?.sourcePaths ?? named
+        var unrecorded: Set<String> = []
+        if changes == nil, named.isEmpty {
+            // The cron form: every recorded source, and the config file's not recorded yet.
+            let recorded = try store.sources().map(\.path)
+            let defaults = defaultSources.map(FileFacts.absolute).filter { !recorded.contains($0) }
+            targets = recorded + defaults
+            unrecorded = Set(defaults)
+        }
         for path in targets {
-            index(path, named: !named.isEmpty, recorded: !defaults.contains(path), store: store, into: &report)
+            index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
         }
         if refreshesLineSnapshot, report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist

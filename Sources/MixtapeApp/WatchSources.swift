@@ -91,28 +91,26 @@ public struct WatchSources {
     /// The sources to watch: the named ones (which must exist), else every recorded one and
     /// the config file's that exist.
     private func watchedSources() throws -> [WatchedSource] {
-        if !sources.isEmpty {
-            return try sources.map(FileFacts.absolute).map { path in
-                switch FileFacts.inspect(path) {
-                case .folder: return .folder(root: path)
-                case .file: return .library(file: path)
-                case .missing: throw SourceFailure(path: path, reason: .missing)
-                case .unreadable(let why): throw SourceFailure(path: path, reason: .unreadable(why))
-                }
-            }
-        }
+        if !sources.isEmpty { return try sources.map(FileFacts.absolute).map(WatchSources.watched) }
         let recorded = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath).sources() : []
         var watched: [WatchedSource] = recorded.map { $0.kind == .folder ? .folder(root: $0.path) : .library(file: $0.path) }
         let recordedPaths = Set(recorded.map(\.path))
         for path in defaultSources.map(FileFacts.absolute) where !recordedPaths.contains(path) {
-            switch FileFacts.inspect(path) {
-            case .folder: watched.append(.folder(root: path))
-            case .file: watched.append(.library(file: path))
-            case .missing, .unreadable: continue  // the catch-up index warns about it
-            }
+            // One that is missing or unreadable is skipped: the catch-up index warns about it.
+            if let source = try? WatchSources.watched(path) { watched.append(source) }
         }
         guard !watched.isEmpty else { throw WatchSetupError.nothingToWatch }
         return watched
+    }
+
+    /// What to watch for the source at `path`, which must exist and be readable.
+    private static func watched(_ path: String) throws(SourceFailure) -> WatchedSource {
+        switch FileFacts.inspect(path) {
+        case .folder: .folder(root: path)
+        case .file: .library(file: path)
+        case .missing: throw SourceFailure(path: path, reason: .missing)
+        case .unreadable(let why): throw SourceFailure(path: path, reason: .unreadable(why))
+        }
     }
 
     /// Seconds of quiet after a batch before the line snapshot is rebuilt. Until then
