@@ -67,13 +67,7 @@ struct IndexOutput {
     func print() {
         for failure in report.failures { Messages.error(failure.message) }
         if !quiet {
-            let shown = Messages.style.verbose ? report.warnings.count : IndexOutput.warningsShown
-            for warning in report.warnings.prefix(shown) {
-                Messages.warning("\(warning)")
-            }
-            if report.warnings.count > shown {
-                Messages.warning("… and \((report.warnings.count - shown).grouped) more (-v shows them all)")
-            }
+            for warning in IndexOutput.warningLines(report) { Messages.warning(warning) }
         }
         for line in SavedExportLines.lines(report.savedExports, quiet: quiet) { line.print() }
         if json {
@@ -81,6 +75,17 @@ struct IndexOutput {
         } else if !quiet {
             Swift.print(summaryLine)
         }
+    }
+
+    /// The warnings to show: every one with `-v`, else the first `warningsShown` and a line
+    /// that counts the rest. Shared by `index` and `watch`'s log.
+    static func warningLines(_ report: IndexReport) -> [String] {
+        let shown = Messages.style.verbose ? report.warnings.count : warningsShown
+        var lines = report.warnings.prefix(shown).map { "\($0)" }
+        if report.warnings.count > shown {
+            lines.append("… and \((report.warnings.count - shown).grouped) more (-v shows them all)")
+        }
+        return lines
     }
 
     var jsonLine: String {

@@ -70,14 +70,8 @@ struct WatchLogLine: Sendable {
 
     /// Errors, and warnings (at most 20 of them, unless `-v`).
     private func problems(_ report: IndexReport) -> [Record] {
-        var records = report.failures.map { Record(level: "error", event: "error", message: "error: \($0.message)") }
-        let shown = Messages.style.verbose ? report.warnings.count : IndexOutput.warningsShown
-        records += report.warnings.prefix(shown).map { Record(level: "warning", event: "warning", message: "warning: \($0)") }
-        if report.warnings.count > shown {
-            records.append(Record(level: "warning", event: "warning",
-                                  message: "warning: … and \((report.warnings.count - shown).grouped) more"))
-        }
-        return records
+        report.failures.map { Record(level: "error", event: "error", message: "error: \($0.message)") }
+            + IndexOutput.warningLines(report).map { Record(level: "warning", event: "warning", message: "warning: " + $0) }
     }
 
     private func savedExports(_ report: IndexReport) -> [Record] {
