@@ -75,17 +75,27 @@ public struct ExportPlaylist {
     }
 
     func run(in snapshot: Snapshot) throws -> Outcome {
-        let (name, ids) = try resolve(snapshot)
+        let (name, ids, unresolved) = try resolve(snapshot)
         var outcome = Outcome(name: name, bytes: [])
         var entries: [PlaylistEntry] = []
         let finder = PlayablePath.Finder()
+        // Unresolved entries go back to their places among all the playlist's entries.
+        var pending = unresolved.sorted { $0.position < $1.position }[...]
+        var slot = 0
         for id in ids {
+            while let next = pending.first, next.position <= slot {
+                pending = pending.dropFirst()
+                add(next, to: &entries, outcome: &outcome, finder: finder)
+                slot += 1
+            }
+            slot += 1
             guard let item = snapshot.item(id) else { outcome.goneFromIndex.append(id); continue }
             guard let location = item.location else { outcome.withoutLocation += 1; continue }
             guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
             if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
             entries.append(PlaylistEntry(item: item, path: path))
         }
+        for entry in pending { add(entry, to: &entries, outcome: &outcome, finder: finder) }
         if missing == .fail, !outcome.missingFiles.isEmpty {
             throw ExportError.missingFiles(outcome.missingFiles)
         }
@@ -94,6 +104,15 @@ public struct ExportPlaylist {
         outcome.entries = entries.count - written.skipped.count
         outcome.unwritable = written.skipped.count
         return outcome
+    }
+
+    /// An entry of a playlist file that names no indexed item (a stream, a file not here), in
+    /// its place: mapped and checked like any other, `--missing` deciding.
+    private func add(_ entry: UnresolvedEntry, to entries: inout [PlaylistEntry], outcome: inout Outcome,
+                     finder: PlayablePath.Finder) {
+        guard var path = place(entry.location, finder: finder, missingFiles: &outcome.missingFiles) else { return }
+        if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
+        entries.append(PlaylistEntry(path: path, title: entry.title, artist: entry.artist, durationMs: entry.durationMs))
     }
 
     /// The mapped path of a Location as it exists here, or nil when `--missing skip` drops it.
@@ -105,18 +124,19 @@ public struct ExportPlaylist {
         return missing == .skip ? nil : mapped
     }
 
-    /// The playlist's name and its item ids in order, repeats kept.
-    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID]) {
+    /// The playlist's name, its item ids in order (repeats kept), and for a playlist file the
+    /// entries that name no item, each with its position among all entries.
+    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID], [UnresolvedEntry]) {
         switch source {
         case .selection:
-            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection())
+            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection(), [])
         case .query(let query):
             // Over the items the snapshot holds already: one read of the index, not two.
             return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now)
-                .run(over: snapshot.ordered, store: snapshot.store).ids)
+                .run(over: snapshot.ordered, store: snapshot.store).ids, [])
         case .playlist(let reference):
             let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
-            return (playlist.name, playlist.items)
+            return (playlist.name, playlist.items, playlist.unresolved)
         }
     }
 }

@@ -46,10 +46,14 @@ extension IndexSources {
                                       rereadAll: full)
                 }
             }
-            if plan.toRead.isEmpty, Set(plan.records) == Set(previous), scope != nil || !previous.isEmpty {
+            let playlistPlan = PlaylistFilePlan(found: scan.playlistFiles,
+                                                previous: try store.playlistFileStamps(ofSource: path), scope: scope,
+                                                unreadable: scan.unreadableFolders, rereadAll: full)
+            if plan.toRead.isEmpty, playlistPlan.isEmpty, Set(plan.records) == Set(previous),
+               scope != nil || !previous.isEmpty || !scan.playlistFiles.isEmpty {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
-                report.addUnchanged(items: plan.kept.count, playlists: 0)
+                report.addUnchanged(items: plan.kept.count, playlists: try store.source(at: path)?.playlistCount ?? 0)
                 report.skippedSidecars += scan.skippedSidecars
                 report.warnings += scan.warnings
                 return
@@ -65,17 +69,22 @@ extension IndexSources {
                     try read(plan.toRead, of: path, into: &reading) { try patch.put($0) }
                     try patch.remove(removed.sorted { $0.rawValue < $1.rawValue })
                     try patch.replaceFolderFiles(at: previous.map(\.path), with: plan.records)
+                    let playlists = readPlaylistFiles(playlistPlan.toRead, root: path, into: &reading)
+                    try patch.writePlaylistFiles(playlists, removing: playlistPlan.removed)
                 }
             } else {
                 counts = try store.sync(record) { sync in
                     sync.keep(plan.kept)
                     try read(plan.toRead, of: path, into: &reading) { try sync.put($0) }
                     try sync.replaceFolderFiles(plan.records)
-                    return SourceReadout(playlists: [])
+                    let playlists = readPlaylistFiles(playlistPlan.toRead, root: path, into: &reading)
+                    try sync.writePlaylistFiles(playlists, removing: playlistPlan.removed)
+                    return SourceReadout(playlists: nil)
                 }
             }
             report.add(counts)
             report.moved += plan.moved
+            report.playlistFilesRead += playlistPlan.toRead.count + playlistPlan.removed.count
             report.skippedSidecars += scan.skippedSidecars + reading.ignoredSidecars
             report.warnings += reading.warnings
         } catch {
@@ -87,6 +96,16 @@ extension IndexSources {
     private struct FolderReading {
         var warnings: [IndexWarning]
         var ignoredSidecars = 0
+    }
+
+    /// Reads the playlist files of a folder source found under `root`.
+    private func readPlaylistFiles(_ files: [PlaylistFileStat], root: String,
+                                   into reading: inout FolderReading) -> [PlaylistFileRecord] {
+        files.compactMap { file in
+            let loaded = PlaylistFileLoader.load(path: file.path, stamp: file.stamp, format: file.format, root: root)
+            reading.warnings += loaded.warnings
+            return loaded.record
+        }
     }
 
     /// Reads `files`, handing the items to `write` 256 at a time.

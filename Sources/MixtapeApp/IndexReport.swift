@@ -44,6 +44,8 @@ public struct IndexReport: Sendable {
     /// Library exports read again (their size or modification time had changed), whatever
     /// the counts say: a playlist may have changed with no item.
     public var reread = 0
+    /// Playlist files read again, added or gone (their playlists are resolved anew).
+    public var playlistFilesRead = 0
     /// The saved exports this run wrote, found unchanged, or could not write.
     public var savedExports: [SavedExports.Outcome] = []
     public var seconds = 0.0
@@ -54,7 +56,7 @@ public struct IndexReport: Sendable {
     public var items: Int { added + updated + unchanged }
 
     /// Whether anything a playlist is made from may have changed.
-    public var changedIndex: Bool { added + updated + removed + moved + reread > 0 }
+    public var changedIndex: Bool { added + updated + removed + moved + reread + playlistFilesRead > 0 }
 
     /// Counts one source brought up to date.
     mutating func add(_ counts: SyncCounts) {

@@ -60,6 +60,11 @@ public struct IndexSources {
         for path in targets {
             index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
         }
+        if report.changedIndex {
+            try ResolvePlaylistFiles(store: store).run()
+            let covered = Set(targets)
+            report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
+        }
         if refreshesLineSnapshot, report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
         // at once.
@@ -87,7 +92,42 @@ public struct IndexSources {
         case .folder:
             indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
-            indexLibraryFile(path, stamp: stamp, store: store, into: &report)
+            if let format = PlaylistFileFormat(fileName: path) {
+                indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
+            } else {
+                indexLibraryFile(path, stamp: stamp, store: store, into: &report)
+            }
+        }
+    }
+
+    /// A playlist file named as a source: one playlist, no items of its own; its entries are
+    /// resolved with every other playlist file's at the end of the run.
+    private func indexPlaylistFile(_ path: String, format: PlaylistFileFormat, stamp: SourceStamp, store: LibraryStore,
+                                   into report: inout IndexReport) {
+        do {
+            if !full, let recorded = try store.source(at: path), recorded.stamp == stamp {
+                report.addUnchanged(items: 0, playlists: recorded.playlistCount)
+                return
+            }
+            let found = PlaylistFileStat(path: path, size: stamp.size, modificationTimeNs: stamp.modificationTimeNs,
+                                         format: format)
+            let loaded = PlaylistFileLoader.load(path: path, stamp: found.stamp, format: format, root: nil)
+            guard let playlist = loaded.record else {
+                report.failures.append(SourceFailure(path: path, reason: .unreadable(
+                    loaded.warnings.first?.message ?? "cannot be read")))
+                return
+            }
+            let record = SourceRecord(path: path, kind: .playlistFile, stamp: stamp,
+                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
+            let counts = try store.sync(record) { sync in
+                try sync.writePlaylistFiles([playlist], removing: [])
+                return SourceReadout(playlists: nil)
+            }
+            report.add(counts)
+            report.playlistFilesRead += 1
+            report.warnings += loaded.warnings
+        } catch {
+            report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
     }
 

@@ -68,9 +68,13 @@ public final class LibraryStore: Sendable {
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
             let readout = try body(sync)
-            try sync.replacePlaylists(readout.playlists)
+            if let playlists = readout.playlists { try sync.replacePlaylists(playlists) }
             try sync.finish()
-            let counts = sync.counts
+            var counts = sync.counts
+            if readout.playlists == nil {
+                counts.playlists = try Int.fetchOne(db, sql: "SELECT count(*) FROM playlists WHERE source_id = ?",
+                                                    arguments: [sourceID]) ?? 0
+            }
             try db.execute(sql: """
                 UPDATE sources SET kind = ?, size = ?, mtime_ns = ?, fingerprint = ?, indexed_at = ?,
                     item_count = ?, playlist_count = ?, application_version = ? WHERE id = ?
@@ -194,7 +198,7 @@ public final class LibraryStore: Sendable {
     /// without `entries`, their item lists are left empty (not read), for listing names.
     public func playlists(entries: Bool = true) throws -> [Playlist] {
         let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
-                                                 "missing"].map { "playlists." + $0 }.joined(separator: ", ")
+                                                 "missing", "file"].map { "playlists." + $0 }.joined(separator: ", ")
         return try pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(columns), sources.path AS source_path FROM playlists
@@ -208,9 +212,43 @@ public final class LibraryStore: Sendable {
                 playlist.isMaster = row["master"]
                 playlist.distinguishedKind = row["distinguished_kind"]
                 playlist.missing = row["missing"]
-                if entries { playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data)) }
+                if entries {
+                    playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data))
+                    playlist.unresolved = (row["unresolved"] as Data?).map { UnresolvedEntryCodec.decode(Array($0)) } ?? []
+                }
                 playlist.source = row["source_path"]
+                playlist.file = row["file"]
                 return playlist
+            }
+        }
+    }
+
+    /// The stamps of the playlist files last read from the source at `path`, by file path.
+    public func playlistFileStamps(ofSource path: String) throws -> [String: Int64] {
+        try pool.read { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
+                return [:]
+            }
+            return try PlaylistFileRows.stamps(sourceID: id, in: db)
+        }
+    }
+
+    /// Every playlist file of every source, with its source's path.
+    public func playlistFiles() throws -> [(source: String, record: PlaylistFileRecord)] {
+        try pool.read { db in try PlaylistFileRows.all(in: db) }
+    }
+
+    /// Replaces the playlists of each source named in `bySource` (folder and playlist-file
+    /// sources, whose playlists are derived from their files) in one transaction, and records
+    /// their counts. Sources no longer recorded are skipped.
+    public func replacePlaylists(fromFiles bySource: [String: [Playlist]]) throws {
+        try pool.write { db in
+            for (path, playlists) in bySource {
+                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
+                    continue
+                }
+                let count = try SourceSync.replacePlaylists(playlists, sourceID: id, in: db)
+                try db.execute(sql: "UPDATE sources SET playlist_count = ? WHERE id = ?", arguments: [count, id])
             }
         }
     }

@@ -121,6 +121,25 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v9: playlist files") { db in
+            // Playlist files (a folder's `.m3u8`/`.pls`/`.xspf`/`.wpl`, or one named as a source)
+            // as last read, so their entries are resolved again when items appear or move
+            // without re-reading the files; and, on the derived playlist rows, the file and the
+            // entries that named no item (kept in place for export).
+            try db.execute(sql: """
+                CREATE TABLE playlist_files (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL,
+                    stamp INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    folders BLOB NOT NULL,
+                    entries BLOB NOT NULL,
+                    PRIMARY KEY (source_id, path)
+                );
+                ALTER TABLE playlists ADD COLUMN file TEXT;
+                ALTER TABLE playlists ADD COLUMN unresolved BLOB;
+                """)
+        }
         return migrator
     }
 

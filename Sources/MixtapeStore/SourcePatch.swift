@@ -49,6 +49,11 @@ public final class SourcePatch {
         try FolderFileRecord.replace(at: paths, with: records, sourceID: sourceID, in: db)
     }
 
+    /// Writes the playlist files read again (or first) and forgets those at `removed`.
+    public func writePlaylistFiles(_ records: [PlaylistFileRecord], removing removed: [String]) throws {
+        try PlaylistFileRows.write(records, removing: removed, sourceID: sourceID, in: db)
+    }
+
     /// Completes the counts: the source's other items are unchanged.
     func finish() throws {
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?", arguments: [sourceID]) ?? 0

@@ -6,6 +6,9 @@ public enum SourceKind: String, Sendable {
     case itunesLibrary = "itunes"
     /// A folder of media files and sidecars.
     case folder
+    /// A playlist file named on its own (`.m3u8`, `.pls`, `.xspf`, `.wpl`…): one playlist whose
+    /// entries name items of any source, and no items of its own.
+    case playlistFile = "playlist-file"
 }
 
 /// The file-system facts that tell whether a source changed since it was last read.
@@ -50,12 +53,14 @@ public struct SourceRecord: Hashable, Sendable {
 
 /// What a fresh read of a source yields for the index besides its items.
 public struct SourceReadout: Sendable {
-    public var playlists: [Playlist]
+    /// The source's playlists; nil leaves them as they are (a folder's come from its playlist
+    /// files, which `LibraryStore.replacePlaylists(fromFilesOf:)` writes after resolving them).
+    public var playlists: [Playlist]?
     /// A hash of the source's bytes, recorded with the source.
     public var contentFingerprint: String?
     public var applicationVersion: String?
 
-    public init(playlists: [Playlist], contentFingerprint: String? = nil, applicationVersion: String? = nil) {
+    public init(playlists: [Playlist]?, contentFingerprint: String? = nil, applicationVersion: String? = nil) {
         self.playlists = playlists
         self.contentFingerprint = contentFingerprint
         self.applicationVersion = applicationVersion

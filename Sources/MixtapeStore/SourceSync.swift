@@ -98,19 +98,31 @@ public final class SourceSync {
 
     /// Replaces the source's playlists with these, in this order.
     public func replacePlaylists(_ playlists: [Playlist]) throws {
+        counts.playlists = try SourceSync.replacePlaylists(playlists, sourceID: sourceID, in: db)
+    }
+
+    /// Writes the playlist files read again (or first) and forgets those at `removed`; their
+    /// playlists are derived afterwards (`LibraryStore.replacePlaylists(fromFiles:)`).
+    public func writePlaylistFiles(_ records: [PlaylistFileRecord], removing removed: [String]) throws {
+        try PlaylistFileRows.write(records, removing: removed, sourceID: sourceID, in: db)
+    }
+
+    /// Replaces the playlists of source `sourceID` with these, in this order; returns how many.
+    static func replacePlaylists(_ playlists: [Playlist], sourceID: Int64, in db: Database) throws -> Int {
         try db.execute(sql: "DELETE FROM playlists WHERE source_id = ?", arguments: [sourceID])
         let insert = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO playlists (source_id, id, position, name, parent_id, folder, smart,
-                master, distinguished_kind, missing, entries) VALUES (?,?,?,?,?,?,?,?,?,?,?)
+                master, distinguished_kind, missing, entries, file, unresolved) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         for (position, playlist) in playlists.enumerated() {
             try insert.execute(arguments: [
                 sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
                 playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
-                playlist.missing, Data(StringListCodec.encode(playlist.items)),
+                playlist.missing, Data(StringListCodec.encode(playlist.items)), playlist.file,
+                playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
             ])
         }
-        counts.playlists = playlists.count
+        return playlists.count
     }
 
     /// Deletes the items the read did not deliver and completes the counts. Their ids are

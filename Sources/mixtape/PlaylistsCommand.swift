@@ -37,6 +37,7 @@ struct PlaylistsCommand: ParsableCommand {
         writer.add("items", strings: playlist.items.map(\.rawValue))
         writer.add("missing", int: Int64(playlist.missing))
         writer.add("source", string: playlist.source)
+        if let file = playlist.file { writer.add("file", string: file) }
         return writer.result
     }
 }

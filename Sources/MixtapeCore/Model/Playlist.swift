@@ -14,10 +14,35 @@ public struct Playlist: Hashable, Sendable {
     public var missing = 0
     /// Absolute path of the source file.
     public var source: String?
+    /// For a playlist read from a playlist file (`.m3u8`, `.pls`, …): that file's absolute path.
+    public var file: String?
+    /// Entries of a playlist file that name no indexed item (a missing file, a stream), each at
+    /// its place among all entries: kept for export, counted in `missing`, not in `items`.
+    public var unresolved: [UnresolvedEntry] = []
 
     public init(id: PlaylistID, name: String) {
         self.id = id
         self.name = name
+    }
+}
+
+/// An entry of a playlist file that names no indexed item: a stream URL, a file that is not
+/// here or not indexed. An export writes it in its place (`--missing` decides).
+public struct UnresolvedEntry: Hashable, Sendable {
+    /// Its index among all the playlist's entries (resolved and not).
+    public var position: Int
+    /// The path (made absolute against the playlist's folder) or URL.
+    public var location: String
+    public var artist: String?
+    public var title: String?
+    public var durationMs: Int64?
+
+    public init(position: Int, location: String, artist: String? = nil, title: String? = nil, durationMs: Int64? = nil) {
+        self.position = position
+        self.location = location
+        self.artist = artist
+        self.title = title
+        self.durationMs = durationMs
     }
 }
 

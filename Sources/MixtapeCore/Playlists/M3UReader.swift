@@ -1,8 +1,88 @@
-/// Reads the entries of an M3U / M3U8 playlist, for round-trip tests and later import.
+/// Reads an M3U / M3U8 playlist: plain (one location per line) and extended (`#EXTM3U`,
+/// `#EXTINF:length,Artist - Title` before a location, `#PLAYLIST:name`), as players and people
+/// write them: BOM or none, LF, CRLF or CR line ends, tabs around a location, other directives
+/// (`#EXTVLCOPT`, `#EXTGRP`, `#KODIPROP`…) and comments skipped.
 public enum M3UReader {
     /// The paths (or URLs) in order, repeats kept: every non-empty line that does not start with
-    /// `#` (comments and `#EXT…` directives). Accepts a BOM and LF, CRLF or CR line ends.
+    /// `#`, exactly as written.
     public static func paths(_ bytes: [UInt8]) -> [String] {
         PlaylistFileText.lines(bytes).filter { $0.utf8.first != 0x23 }.map(String.init)
+    }
+
+    /// The playlist with the `#EXTINF` of each entry; `alwaysUTF8` for `.m3u8`, which is UTF-8
+    /// by definition (a `.m3u` that is not valid UTF-8 is read as Windows-1252).
+    public static func read(_ bytes: [UInt8], alwaysUTF8: Bool = false) -> PlaylistFileContent {
+        let (text, problem) = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: alwaysUTF8)
+        var content = PlaylistFileContent(problems: problem.map { [$0] } ?? [])
+        var pending: (artist: String?, title: String?, durationMs: Int64?)?
+        for (number, line) in PlaylistFileText.numberedLines(text) {
+            let trimmed = line.trimmingTabs
+            guard !trimmed.isEmpty else { continue }
+            if trimmed.utf8.first == UInt8(ascii: "#") {
+                if let info = trimmed.dropping(prefix: "#EXTINF:") {
+                    pending = extinf(info)
+                } else if let name = trimmed.dropping(prefix: "#PLAYLIST:") {
+                    let name = name.trimmingTabs.trimmingSpaces
+                    if !name.isEmpty { content.name = String(name) }
+                }
+                continue
+            }
+            content.entries.append(PlaylistFileEntry(location: String(trimmed), artist: pending?.artist,
+                                                     title: pending?.title, durationMs: pending?.durationMs,
+                                                     line: number))
+            pending = nil
+        }
+        return content
+    }
+
+    /// `#EXTINF:245 tvg-id="x" group-title="y",Artist - Title`: the length (seconds, -1 for
+    /// unknown), attributes skipped (a comma inside quotes is theirs), then the display text,
+    /// split at the first ` - ` into artist and title.
+    static func extinf(_ info: Substring) -> (artist: String?, title: String?, durationMs: Int64?) {
+        var inQuotes = false
+        var comma: Substring.Index?
+        for index in info.indices {
+            let character = info[index]
+            if character == "\"" { inQuotes.toggle() }
+            if character == ",", !inQuotes { comma = index; break }
+        }
+        let head = comma.map { info[..<$0] } ?? info
+        let display = comma.map { info[info.index(after: $0)...].trimmingSpaces } ?? ""
+        let lengthText = head.prefix { $0 == "-" || $0 == "." || $0.isASCII && $0.isNumber }
+        let seconds = Double(lengthText)
+        let durationMs = seconds.flatMap { $0 >= 0 && $0 < 1e9 ? Int64($0 * 1000) : nil }
+        guard !display.isEmpty else { return (nil, nil, durationMs) }
+        if let separator = display.firstRange(of: " - ") {
+            let artist = display[..<separator.lowerBound].trimmingSpaces
+            let title = display[separator.upperBound...].trimmingSpaces
+            return (artist.isEmpty ? nil : String(artist), title.isEmpty ? nil : String(title), durationMs)
+        }
+        return (nil, String(display), durationMs)
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing tabs (hand-made playlists indent with them; a file name
+    /// rarely starts with one, while spaces are kept, since names do hold them).
+    var trimmingTabs: Substring {
+        var text = self
+        while text.first == "\t" { text = text.dropFirst() }
+        while text.last == "\t" { text = text.dropLast() }
+        return text
+    }
+
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text
+    }
+
+    /// The rest after `prefix` (ASCII case ignored), or nil when the text does not start with it.
+    func dropping(prefix: String) -> Substring? {
+        guard utf8.count >= prefix.utf8.count,
+              zip(utf8, prefix.utf8).allSatisfy({ ($0 | 0x20) == ($1 | 0x20) || $0 == $1 }) else { return nil }
+        return Substring(utf8.dropFirst(prefix.utf8.count))
     }
 }

@@ -1,41 +1,92 @@
-/// Reads the entries of an XSPF playlist, for round-trip tests and later import.
+/// Reads an XSPF playlist.
 ///
-/// A small scanner rather than an XML parser: it reads the `<location>` elements after
-/// `<trackList>`, which covers what `XSPFWriter` writes and the usual files of other players
-/// (plain elements, entity and character references, CDATA). Comments and namespace prefixes
-/// are not understood.
+/// A small scanner rather than an XML parser: it reads the `<title>` before `<trackList>` and,
+/// per `<track>`, its `<location>`, `<title>`, `<creator>` and `<duration>`, which covers what
+/// `XSPFWriter` writes and the usual files of other players (plain elements, entity and
+/// character references, CDATA, UTF-16 with a BOM). It never loads a DTD or expands an entity
+/// beyond the five predefined ones and character references, so hostile XML costs nothing.
+/// Comments and namespace prefixes are not understood.
 public enum XSPFReader {
     /// The paths in track order, repeats kept: `file:` URIs decoded back to paths by
     /// `LocationDecoder`, relative references percent-decoded, other URLs as written.
     public static func paths(_ bytes: [UInt8]) -> [String] {
-        let text = PlaylistFileText.decode(bytes)
-        var rest = text.utf8[...]
-        if let list = rest.firstRange(of: "<trackList>".utf8) { rest = rest[list.upperBound...] }
-        var paths: [String] = []
-        while let open = rest.firstRange(of: "<location>".utf8),
-              let close = rest[open.upperBound...].firstRange(of: "</location>".utf8) {
-            paths.append(path(fromLocation: Substring(rest[open.upperBound..<close.lowerBound])))
-            rest = rest[close.upperBound...]
+        read(bytes).entries.map(\.location)
+    }
+
+    /// The playlist's title and its tracks.
+    public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
+        let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
+        var content = PlaylistFileContent()
+        var scanner = XMLScanner(text)
+        let listStart = text.utf8.firstRange(of: "<trackList".utf8)?.lowerBound ?? text.utf8.endIndex
+        if let title = scanner.element("title", before: listStart) {
+            let name = XMLScanner.content(title).trimmingSpaces
+            if !name.isEmpty { content.name = String(name) }
         }
-        return paths
+        scanner.move(to: listStart)
+        var found = false
+        while let track = scanner.block("track") {
+            found = true
+            var inner = XMLScanner(track.text)
+            guard let location = inner.element("location") else {
+                content.problems.append(PlaylistFileProblem(line: track.line, message: "a track with no <location>; skipped"))
+                continue
+            }
+            let creator = inner.element("creator").map { String(XMLScanner.content($0).trimmingSpaces) }
+            let title = inner.element("title").map { String(XMLScanner.content($0).trimmingSpaces) }
+            let duration = inner.element("duration").flatMap { Int64(XMLScanner.content($0).trimmingSpaces) }
+            content.entries.append(PlaylistFileEntry(location: path(fromLocation: location),
+                                                     artist: creator?.isEmpty == false ? creator : nil,
+                                                     title: title?.isEmpty == false ? title : nil,
+                                                     durationMs: duration.flatMap { $0 >= 0 ? $0 : nil },
+                                                     line: track.line))
+        }
+        if !found, !text.utf8.contains(UInt8(ascii: "<")) {
+            content.problems.append(PlaylistFileProblem(line: 1, message: "not XML: no playlist in it"))
+        }
+        return content
     }
 
     /// One `<location>`'s content as a path.
     static func path(fromLocation content: Substring) -> String {
-        var raw = content
-        if raw.hasPrefix("<![CDATA["), raw.hasSuffix("]]>") {
-            raw = raw.dropFirst(9).dropLast(3)
-        } else {
-            raw = Substring(XMLText.unescaped(raw))
-        }
-        let uri = String(raw.trimmingPrefix(while: isXMLSpace).reversed().drop(while: isXMLSpace).reversed())
+        let uri = String(XMLScanner.content(content).trimmingSpaces.trimmingLineEnds)
         if LocationEncoder.hasScheme(uri) || uri.lowercased().hasPrefix("file:") {
             return LocationDecoder.decode(uri)
         }
         return String(decoding: LocationDecoder.percentDecode(uri.utf8), as: UTF8.self)
     }
+}
 
-    private static func isXMLSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
+/// Reads a Windows Media Player playlist (`.wpl`, SMIL): `<title>` in `<head>` and one
+/// `<media src="…"/>` per entry, with the same forgiving scanner as `XSPFReader`.
+public enum WPLReader {
+    public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
+        let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
+        var content = PlaylistFileContent()
+        var scanner = XMLScanner(text)
+        let bodyStart = text.utf8.firstRange(of: "<body".utf8)?.lowerBound ?? text.utf8.endIndex
+        if let title = scanner.element("title", before: bodyStart) {
+            let name = XMLScanner.content(title).trimmingSpaces
+            if !name.isEmpty { content.name = String(name) }
+        }
+        scanner.move(to: bodyStart)
+        while let media = scanner.openTag("media") {
+            guard let source = XMLScanner.attribute("src", in: media.text) else {
+                content.problems.append(PlaylistFileProblem(line: media.line, message: "a <media> with no src; skipped"))
+                continue
+            }
+            content.entries.append(PlaylistFileEntry(location: String(XMLText.unescaped(source)), line: media.line))
+        }
+        return content
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing CR and LF.
+    var trimmingLineEnds: Substring {
+        var text = self
+        while text.first == "\n" || text.first == "\r" || text.first == "\r\n" { text = text.dropFirst() }
+        while text.last == "\n" || text.last == "\r" || text.last == "\r\n" { text = text.dropLast() }
+        return text
     }
 }

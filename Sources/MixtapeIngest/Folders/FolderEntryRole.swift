@@ -1,8 +1,12 @@
+import MixtapeCore
+
 /// What a file name says the file is, from its extension alone (ASCII case ignored): the walk
 /// stats only media files and sidecars, so the test must be cheap and need no disk access.
 enum FolderEntryRole: Equatable, Sendable {
     case media
     case sidecar
+    /// `.m3u`, `.m3u8`, `.pls`, `.xspf`, `.wpl`: a playlist of the folder source.
+    case playlist
     case other
 
     init(name: String) {
@@ -10,6 +14,8 @@ enum FolderEntryRole: Equatable, Sendable {
             self = .media
         } else if FolderEntryRole.sidecarSuffixes.contains(where: { FolderEntryRole.name(name, hasSuffix: $0) }) {
             self = .sidecar
+        } else if PlaylistFileFormat(fileName: name) != nil {
+            self = .playlist
         } else {
             self = .other
         }

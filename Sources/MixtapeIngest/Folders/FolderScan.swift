@@ -6,6 +6,8 @@ import MixtapeCore
 public struct FolderScan: Sendable {
     /// Sorted by path, so runs and machines agree on the order items are written.
     public var files: [MediaFile]
+    /// Playlist files, sorted by path.
+    public var playlistFiles: [PlaylistFileStat] = []
     /// Sidecars with no media file beside them (counted, not items).
     public var skippedSidecars: Int
     /// Unreadable directories, symlinks out of the root, symlink loops, ...; each positioned at
@@ -22,5 +24,28 @@ public struct FolderScan: Sendable {
         self.skippedSidecars = skippedSidecars
         self.warnings = warnings
         self.unreadableFolders = unreadableFolders
+    }
+}
+
+/// A playlist file the walk found, with what tells whether it changed since the last read.
+public struct PlaylistFileStat: Hashable, Sendable {
+    public var path: String
+    public var size: Int64
+    public var modificationTimeNs: Int64
+    public var format: PlaylistFileFormat
+
+    public init(path: String, size: Int64, modificationTimeNs: Int64, format: PlaylistFileFormat) {
+        self.path = path
+        self.size = size
+        self.modificationTimeNs = modificationTimeNs
+        self.format = format
+    }
+
+    /// Size and modification time hashed: equal stamps mean nothing to read again.
+    public var stamp: Int64 {
+        var hash = StableHash()
+        hash.combine(size)
+        hash.combine(modificationTimeNs)
+        return Int64(bitPattern: hash.value)
     }
 }

@@ -34,7 +34,8 @@ public enum FolderWalker {
     /// The containers that hold video, which make an item `video` unless a sidecar says otherwise.
     public static let videoExtensions: Set<String> = ["mp4", "m4v", "mkv", "webm", "mov", "avi"]
 
-    /// Whether a file of this name is something the walk reads: a media file or a sidecar.
+    /// Whether a file of this name is something the walk reads: a media file, a sidecar or a
+    /// playlist file.
     public static func isIndexable(name: String) -> Bool {
         FolderEntryRole(name: name) != .other
     }
@@ -68,6 +69,7 @@ public enum FolderWalker {
             walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
         }
         scan.files.sort { $0.path < $1.path }
+        scan.playlistFiles.sort { $0.path < $1.path }
         return scan
     }
 
@@ -83,6 +85,11 @@ public enum FolderWalker {
             let matched = FolderSidecarMatcher.match(folder: folder, media: listing.media, sidecars: listing.sidecars,
                                                      parentArtistNFO: inherited)
             scan.files += matched.files
+            for found in listing.playlists {
+                guard let format = PlaylistFileFormat(fileName: found.name) else { continue }
+                scan.playlistFiles.append(PlaylistFileStat(path: FolderPath.join(folder, found.name), size: found.size,
+                                                           modificationTimeNs: found.modificationTimeNs, format: format))
+            }
             scan.skippedSidecars += matched.orphans
             guard descend else { continue }
             // Reversed, so folders are walked (and warn) in name order.
@@ -133,13 +140,13 @@ public enum FolderWalker {
     /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
     /// cannot be opened, after a warning.
     private static func list(_ folder: String, realRoot: String, skipping: Set<String>, warnings: inout [IndexWarning])
-        -> (media: [FolderEntry], sidecars: [FolderEntry], folders: [String])? {
+        -> (media: [FolderEntry], sidecars: [FolderEntry], playlists: [FolderEntry], folders: [String])? {
         guard let directory = opendir(folder) else {
             warnings.append(warning(folder, "cannot read the folder: \(lastError()); skipped"))
             return nil
         }
         defer { closedir(directory) }
-        var listing: (media: [FolderEntry], sidecars: [FolderEntry], folders: [String]) = ([], [], [])
+        var listing: (media: [FolderEntry], sidecars: [FolderEntry], playlists: [FolderEntry], folders: [String]) = ([], [], [], [])
         var names: [(name: String, type: UInt8)] = []
         while let entry = readdir(directory) {
             let type = entry.pointee.d_type
@@ -159,7 +166,7 @@ public enum FolderWalker {
 
     /// Sorts one directory entry into the listing; stats it only when it may matter.
     private static func classify(_ name: String, type: UInt8, in folder: String, realRoot: String,
-                                 into listing: inout (media: [FolderEntry], sidecars: [FolderEntry], folders: [String]),
+                                 into listing: inout (media: [FolderEntry], sidecars: [FolderEntry], playlists: [FolderEntry], folders: [String]),
                                  warnings: inout [IndexWarning]) {
         let role = FolderEntryRole(name: name)
         if type == UInt8(DT_DIR) { return listing.folders.append(name) }
@@ -175,6 +182,7 @@ public enum FolderWalker {
         case S_IFLNK: checkLink(path, role: role, realRoot: realRoot, warnings: &warnings)
         case S_IFREG where role == .media: listing.media.append(entry(name, info))
         case S_IFREG where role == .sidecar: listing.sidecars.append(entry(name, info))
+        case S_IFREG where role == .playlist: listing.playlists.append(entry(name, info))
         default: break
         }
     }

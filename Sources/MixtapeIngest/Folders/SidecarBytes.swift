@@ -10,12 +10,13 @@ enum SidecarBytes {
     /// The file's bytes, or a warning at the sidecar's path (line and column 0) saying why
     /// there are none. The size is checked while reading too, since the file may have grown
     /// since the walk stat-ed it.
-    static func read(path: String, limit: Int = SidecarBytes.limit) -> Result<[UInt8], SidecarBytesWarning> {
+    static func read(path: String, limit: Int = SidecarBytes.limit, what: String = "sidecar")
+        -> Result<[UInt8], SidecarBytesWarning> {
         let file: SourceFile
         do {
             file = try SourceFile(path: path)
         } catch {
-            return .failure(SidecarBytesWarning(path: path, message: unreadable(error)))
+            return .failure(SidecarBytesWarning(path: path, message: unreadable(error, what: what)))
         }
         defer { file.closeFile() }
         var bytes: [UInt8] = []
@@ -25,19 +26,19 @@ enum SidecarBytes {
             do {
                 count = try chunk.withUnsafeMutableBytes { try file.readChunk(into: $0) }
             } catch {
-                return .failure(SidecarBytesWarning(path: path, message: unreadable(error)))
+                return .failure(SidecarBytesWarning(path: path, message: unreadable(error, what: what)))
             }
             if count == 0 { return .success(bytes) }
             bytes += chunk[..<count]
             if bytes.count > limit {
                 return .failure(SidecarBytesWarning(path: path, message:
-                    "the sidecar is larger than \(limit >> 20) MiB; ignored"))
+                    "the \(what) is larger than \(limit >> 20) MiB; ignored"))
             }
         }
     }
 
-    private static func unreadable(_ error: any Error) -> String {
-        "cannot read the sidecar: \((error as? SourceReadError)?.reason ?? "\(error)"); ignored"
+    private static func unreadable(_ error: any Error, what: String) -> String {
+        "cannot read the \(what): \((error as? SourceReadError)?.reason ?? "\(error)"); ignored"
     }
 }
 
