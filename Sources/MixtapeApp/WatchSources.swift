@@ -168,6 +168,6 @@ public enum WatchSetupError: Error, Sendable {
 extension IndexReport {
     /// Whether the run changed the index or has something to say.
     public var changedSomething: Bool {
-        added + updated + removed + moved > 0 || !failures.isEmpty || !warnings.isEmpty
+        added + updated + removed + moved + playlistFilesRead > 0 || !failures.isEmpty || !warnings.isEmpty
     }
 }

@@ -121,6 +121,25 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    @Test func aPlaylistFileIsReReadWhenSavedAndItsEntriesFollowTheFilesTheyName() throws {
+        try mp3(music + "/Band/one.mp3", title: "Listed One")
+        try mp3(music + "/Band/two.mp3", title: "Listed Two")
+        try FileManager.default.createDirectory(atPath: music + "/Lists", withIntermediateDirectories: true)
+        try Data("../Band/one.mp3\n../Band/later.mp3\n".utf8).write(to: URL(fileURLWithPath: music + "/Lists/mix.m3u8"))
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try waitUntil("playlist:mix", "the playlist holds its one present file") { $0.count == 1 }
+        // Saved again by an editor (write a new file, rename it over): re-read.
+        try Data("../Band/two.mp3\n../Band/one.mp3\n../Band/later.mp3\n".utf8)
+            .write(to: URL(fileURLWithPath: music + "/Lists/mix.m3u8"), options: .atomic)
+        try waitUntil("playlist:mix", "the saved playlist's new entry resolves") { $0.count == 2 }
+        // The file an entry names appears: the entry resolves.
+        try mp3(music + "/Band/later.mp3", title: "Listed Later")
+        try waitUntil("playlist:mix", "the entry of the file that appeared resolves") { $0.count == 3 }
+        let listed = try mixtape.run(["playlists", "--json"]).records.first { $0["name"] as? String == "mix" }
+        #expect(listed?["missing"] as? Int == 0)
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aMovedFileKeepsItsIdAndARenamedFolderItsFiles() throws {
         try mp3(music + "/Inbox/one.mp3", title: "Mover")
         let watch = try startWatch(["--debounce", "0.2", music])
