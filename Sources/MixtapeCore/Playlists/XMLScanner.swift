@@ -75,7 +75,7 @@ struct XMLScanner {
     /// Element content as text: a CDATA section as written, anything else with its entity and
     /// character references decoded.
     static func content(_ raw: Substring) -> Substring {
-        let trimmed = raw.trimmingSpaces.trimmingLineEnds.trimmingSpaces
+        let trimmed = raw.trimmingXMLSpace
         if trimmed.hasPrefix("<![CDATA["), trimmed.hasSuffix("]]>") { return trimmed.dropFirst(9).dropLast(3) }
         return Substring(XMLText.unescaped(raw))
     }

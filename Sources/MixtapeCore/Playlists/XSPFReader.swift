@@ -20,7 +20,7 @@ public enum XSPFReader {
         var scanner = XMLScanner(text)
         let listStart = text.utf8.firstRange(of: "<trackList".utf8)?.lowerBound ?? text.utf8.endIndex
         if let title = scanner.element("title", before: listStart) {
-            let name = XMLScanner.content(title).trimmingSpaces
+            let name = XMLScanner.content(title).trimmingXMLSpace
             if !name.isEmpty { content.name = String(name) }
         }
         scanner.move(to: listStart)
@@ -32,9 +32,9 @@ public enum XSPFReader {
                 content.problems.append(PlaylistFileProblem(line: track.line, message: "a track with no <location>; skipped"))
                 continue
             }
-            let creator = inner.element("creator").map { String(XMLScanner.content($0).trimmingSpaces) }
-            let title = inner.element("title").map { String(XMLScanner.content($0).trimmingSpaces) }
-            let duration = inner.element("duration").flatMap { Int64(XMLScanner.content($0).trimmingSpaces) }
+            let creator = inner.element("creator").map { String(XMLScanner.content($0).trimmingXMLSpace) }
+            let title = inner.element("title").map { String(XMLScanner.content($0).trimmingXMLSpace) }
+            let duration = inner.element("duration").flatMap { Int64(XMLScanner.content($0).trimmingXMLSpace) }
             content.entries.append(PlaylistFileEntry(location: path(fromLocation: location),
                                                      artist: creator?.isEmpty == false ? creator : nil,
                                                      title: title?.isEmpty == false ? title : nil,
@@ -49,7 +49,7 @@ public enum XSPFReader {
 
     /// One `<location>`'s content as a path.
     static func path(fromLocation content: Substring) -> String {
-        let uri = String(XMLScanner.content(content).trimmingSpaces.trimmingLineEnds)
+        let uri = String(XMLScanner.content(content).trimmingXMLSpace)
         if LocationEncoder.hasScheme(uri) || uri.lowercased().hasPrefix("file:") {
             return LocationDecoder.decode(uri)
         }
@@ -66,7 +66,7 @@ public enum WPLReader {
         var scanner = XMLScanner(text)
         let bodyStart = text.utf8.firstRange(of: "<body".utf8)?.lowerBound ?? text.utf8.endIndex
         if let title = scanner.element("title", before: bodyStart) {
-            let name = XMLScanner.content(title).trimmingSpaces
+            let name = XMLScanner.content(title).trimmingXMLSpace
             if !name.isEmpty { content.name = String(name) }
         }
         scanner.move(to: bodyStart)
@@ -82,11 +82,12 @@ public enum WPLReader {
 }
 
 extension Substring {
-    /// Without leading and trailing CR and LF.
-    var trimmingLineEnds: Substring {
+    /// Without leading and trailing XML white space (space, tab, CR, LF).
+    var trimmingXMLSpace: Substring {
+        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" }
         var text = self
-        while text.first == "\n" || text.first == "\r" || text.first == "\r\n" { text = text.dropFirst() }
-        while text.last == "\n" || text.last == "\r" || text.last == "\r\n" { text = text.dropLast() }
+        while let first = text.first, isSpace(first) { text = text.dropFirst() }
+        while let last = text.last, isSpace(last) { text = text.dropLast() }
         return text
     }
 }

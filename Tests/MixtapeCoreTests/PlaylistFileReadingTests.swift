@@ -1,0 +1,116 @@
+import Testing
+@testable import MixtapeCore
+
+/// Reading playlist files as real ones are written, and turning entries into targets and
+/// items (sources.md, "Playlist files"), from bytes, with no file system.
+struct PlaylistFileReadingTests {
+    @Test("#EXTINF: length, attributes with commas in quotes, artist and title split at the first ' - '",
+          arguments: [
+              ("245,Björk - Jóga", "Björk", "Jóga", 245_000),
+              ("-1,Just A Title", nil, "Just A Title", nil),
+              ("12.5 tvg-id=\"a,b\" group-title=\"x\",Radio - Live - 24/7", "Radio", "Live - 24/7", 12_500),
+              ("203", nil, nil, 203_000),
+          ] as [(String, String?, String?, Int64?)])
+    func extinf(_ info: String, artist: String?, title: String?, durationMs: Int64?) {
+        let read = M3UReader.extinf(Substring(info))
+        #expect(read.artist == artist)
+        #expect(read.title == title)
+        #expect(read.durationMs == durationMs)
+    }
+
+    @Test func m3uNameEntriesLinesAndDirectives() {
+        let text = "\u{FEFF}#EXTM3U\r\n#PLAYLIST: Road Trip \r\n#EXTVLCOPT:network-caching=1000\r\n#EXTINF:1,A - B\r\n\t/x/b.mp3\t\r\n\r\nhttp://s/1\r\n"
+        let read = M3UReader.read(Array(text.utf8))
+        #expect(read.name == "Road Trip")
+        #expect(read.entries.map(\.location) == ["/x/b.mp3", "http://s/1"])
+        #expect(read.entries.map(\.line) == [5, 7])
+        #expect(read.entries[0].artist == "A" && read.entries[0].title == "B")
+        #expect(read.entries[1].title == nil)
+        #expect(read.problems.isEmpty)
+    }
+
+    @Test func windows1252IsNotLatin1() {
+        // 0x93/0x94 are curly quotes in Windows-1252 (C1 controls in Latin-1); 0xE9 is é in both.
+        let read = M3UReader.read([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x2e, 0x6d, 0x70, 0x33])
+        #expect(read.entries.map(\.location) == ["\u{201c}Caf\u{e9}\u{201d}.mp3"])
+        #expect(read.problems.map(\.message) == ["not UTF-8; read as Windows-1252"])
+        let m3u8 = M3UReader.read([0x43, 0x61, 0x66, 0xe9], alwaysUTF8: true)
+        #expect(m3u8.entries.map(\.location) == ["Caf\u{FFFD}"])
+        #expect(m3u8.problems.count == 1)
+    }
+
+    @Test func plsOrdersByNumberAndTakesTitlesAndLengths() {
+        let text = "[playlist]\nFile2=/b.mp3\nTitle2=Two\nFile1=/a.mp3\nTitle1=Band - One\nLength1=61\nNumberOfEntries=2\n"
+        let read = PLSReader.read(Array(text.utf8))
+        #expect(read.entries.map(\.location) == ["/a.mp3", "/b.mp3"])
+        #expect(read.entries.map(\.title) == ["One", "Two"])
+        #expect(read.entries.map(\.artist) == ["Band", nil])
+        #expect(read.entries.map(\.durationMs) == [61_000, nil])
+        #expect(read.entries.map(\.line) == [4, 2])
+    }
+
+    @Test func xspfTitleTracksAndUTF16() {
+        let text = """
+            <?xml version="1.0"?><playlist version="1" xmlns="http://xspf.org/ns/0/">
+            <title>Mix &amp; Match</title><trackList>
+            <track><location>file:///m/a%20b.mp3</location><creator>Band</creator><title>A B</title><duration>2000</duration></track>
+            <track><location><![CDATA[rel/c&d.mp3]]></location></track>
+            <track><title>nowhere</title></track>
+            </trackList></playlist>
+            """
+        let read = XSPFReader.read(Array(text.utf8))
+        #expect(read.name == "Mix & Match")
+        #expect(read.entries.map(\.location) == ["/m/a b.mp3", "rel/c&d.mp3"])
+        #expect(read.entries[0].artist == "Band" && read.entries[0].title == "A B" && read.entries[0].durationMs == 2000)
+        #expect(read.problems.map(\.line) == [5])
+        let utf16: [UInt8] = [0xff, 0xfe] + Array(text.utf16).flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }
+        #expect(XSPFReader.read(utf16).entries.count == 2)
+    }
+
+    @Test func wplTitleAndMedia() {
+        let text = """
+            <?wpl version="1.0"?><smil><head><title>General</title></head><body><seq>
+            <media src="01 One.mp3"/>
+            <media tid="{x}" src='..\\Two &amp; Three.wma' />
+            <media/>
+            </seq></body></smil>
+            """
+        let read = WPLReader.read(Array(text.utf8))
+        #expect(read.name == "General")
+        #expect(read.entries.map(\.location) == ["01 One.mp3", "..\\Two & Three.wma"])
+        #expect(read.entries.map(\.line) == [2, 3])
+        #expect(read.problems.map(\.line) == [4])
+    }
+
+    @Test("targets: file: URLs, streams, backslashes, drive letters, relative paths with . and ..",
+          arguments: [
+              ("file:///m/a%20b.mp3", PlaylistEntryTarget.path("/m/a b.mp3")),
+              ("file://localhost/C:/Music/x.mp3", .path("C:/Music/x.mp3")),
+              ("http://radio/stream?x=1", .url("http://radio/stream?x=1")),
+              ("C:\\Music\\x.mp3", .path("C:/Music/x.mp3")),
+              ("..\\Band\\x.mp3", .path("/lib/Band/x.mp3")),
+              ("./sub/../y.mp3", .path("/lib/Lists/y.mp3")),
+              ("/abs/z.mp3", .path("/abs/z.mp3")),
+              ("../../../../up.mp3", .path("/up.mp3")),
+          ])
+    func targets(_ location: String, expected: PlaylistEntryTarget) {
+        #expect(PlaylistEntryTarget(location: location, playlistFolder: "/lib/Lists") == expected)
+    }
+
+    @Test func resolverRulesInOrderAndOnlyUniqueAnswers() {
+        let one = ItemID(rawValue: "a"), nfd = ItemID(rawValue: "b"), twinA = ItemID(rawValue: "c"),
+            twinB = ItemID(rawValue: "d"), tagged = ItemID(rawValue: "e")
+        let wanted: [(target: PlaylistEntryTarget, artist: String?, title: String?)] = [
+            (.path("/m/One.mp3"), nil, nil), (.path("/m/Cafe\u{301}.mp3"), nil, nil), (.path("/M/ONE.MP3"), nil, nil),
+            (.path("/m/twin.mp3"), nil, nil), (.path("/gone.mp3"), "Björk", "Jóga"), (.url("http://x"), nil, nil),
+        ]
+        var resolver = PlaylistResolver(wanting: wanted)
+        resolver.offer(id: one, location: "/m/One.mp3", artist: nil, title: nil)
+        resolver.offer(id: nfd, location: "/m/Caf\u{e9}.mp3", artist: nil, title: nil)
+        resolver.offer(id: twinA, location: "/m/twin.mp3", artist: nil, title: nil)
+        resolver.offer(id: twinB, location: "/m/twin.mp3", artist: nil, title: nil)
+        resolver.offer(id: tagged, location: "/elsewhere/j.mp3", artist: "bjork", title: "JOGA")
+        #expect(wanted.map { resolver.resolve($0.target, artist: $0.artist, title: $0.title) }
+                == [one, nfd, one, nil, tagged, nil])
+    }
+}
