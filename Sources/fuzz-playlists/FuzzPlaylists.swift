@@ -2,7 +2,7 @@ import FuzzReplay
 import MixtapeCore
 import MixtapeIngest
 
-/// Writes a playlist spelled by the fuzz bytes (`PlaylistCase`) as M3U8, PLS, XSPF and an iTunes
+/// Reads the fuzz bytes as every playlist-file format; then writes a playlist spelled by the fuzz bytes (`PlaylistCase`) as M3U8, PLS, XSPF and an iTunes
 /// plist, reads each back with the project's own reader, and requires every entry that was not
 /// skipped to come back as `RoundTrip` says that format promises, in order, repeats kept. The
 /// iTunes file goes through `ITunesLibraryReader`, the reader `index` uses, so it must parse and
@@ -12,6 +12,10 @@ enum FuzzPlaylists {
     static func main() { FuzzReplay.main(run) }
 
     static func run(_ bytes: [UInt8]) {
+        // Every playlist-file reader `index` uses takes any bytes: no crash, no hang.
+        for format in PlaylistFileFormat.allCases {
+            for entry in format.read(bytes).entries { _ = PlaylistEntryTarget(location: entry.location, playlistFolder: "/p") }
+        }
         let playlist = PlaylistCase(bytes)
         lineFormats(playlist)
         xspf(playlist)

@@ -291,6 +291,48 @@ struct MalformedCorpusTests {
         return seeds
     }()
 
+    /// Every real playlist file (malformed ones too), truncated and bit-flipped, all in one
+    /// folder source beside a tiny MP3: a broken playlist file is a warning, never a failed
+    /// source (sources.md), so the run exits 0 and every mutant is still listed as a playlist;
+    /// each mutant is also indexed on its own, as a named playlist source.
+    @Test("playlist files truncated and bit-flipped: exit 0, never a crash, each still a playlist")
+    func playlistFileMutants() throws {
+        guard let shared = MixtapeProcess.shared else {
+            print("skipped: ../shared is absent, so the real playlist files are not here")
+            return
+        }
+        let scratch = MixtapeProcess()
+        let folder = scratch.folder + "/Music"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try Self.tinyMP3(in: scratch), toPath: folder + "/a.mp3")
+        let real = shared + "/data/real/playlists"
+        let seeds = try (FileManager.default.contentsOfDirectory(atPath: real).map { real + "/" + $0 }
+            + FileManager.default.contentsOfDirectory(atPath: real + "/malformed").map { real + "/malformed/" + $0 })
+            .filter { ["m3u", "m3u8", "pls", "xspf", "wpl"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        var written: [String] = []
+        for seed in seeds {
+            let good = Array(try Data(contentsOf: URL(fileURLWithPath: seed)))
+            var random = SplitMix64(seed: Self.seed ^ Self.fnv1a(seed))
+            for (index, mutant) in Mutant.series(count: Self.mutantsPerKind, size: good.count, using: &random).enumerated() {
+                let name = (seed as NSString).lastPathComponent
+                let path = folder + "/m\(index)-" + name
+                try Data(mutant.apply(to: good)).write(to: URL(fileURLWithPath: path))
+                written.append(path)
+            }
+        }
+        let result = try BoundedRun.mixtape(["index", "--json", folder], in: scratch, timeout: Self.runTimeout)
+        #expect(result.status == 0, "\(result.summary)\n\(result.stderr.prefix(600))")
+        #expect(result.maxRSSKB <= Self.memoryLimitKB, "peak RSS \(result.maxRSSKB / 1024) MB")
+        let listed = try scratch.run(["playlists", "--json"]).records.compactMap { $0["file"] as? String }
+        #expect(Set(listed) == Set(written), "\(Set(written).subtracting(listed).sorted().prefix(10))")
+        for path in written.prefix(12) {
+            let alone = try BoundedRun.mixtape(["index", "--json", path], in: scratch, timeout: Self.runTimeout)
+            #expect(alone.status == 0, "\(path): \(alone.summary)\n\(alone.stderr.prefix(300))")
+        }
+        print("playlist corpus: \(seeds.count) real files, \(written.count) mutants, all exit 0; peak RSS \(result.maxRSSKB / 1024) MB")
+        try? FileManager.default.removeItem(atPath: scratch.folder)
+    }
+
     /// Each seed's mutants sit beside their own copy of a tiny MP3, up to 50 to a folder
     /// source: the folder is indexed with good sidecars, then the sidecars are replaced by
     /// mutants and it is indexed again. Exit 0 is required (a bad sidecar is a warning); a
