@@ -92,6 +92,7 @@ bench:
 	bash bench/pick.sh | tee bench/out/pick.md
 	bash bench/folders.sh | tee bench/out/folders.md
 	bash bench/watch.sh | tee bench/out/watch.md
+	bash bench/playlists.sh | tee bench/out/playlists.md
 	bash bench/everyday.sh | tee bench/out/everyday.md
 
 ## Every fuzz target (libFuzzer + ASan) for SECONDS each, one after another; fails on any crash, leak, timeout or OOM (fuzz/README.md).

@@ -84,7 +84,7 @@ extension IndexSources {
             }
             report.add(counts)
             report.moved += plan.moved
-            report.playlistFilesRead += playlistPlan.toRead.count + playlistPlan.removed.count
+            report.changedPlaylistFiles.formUnion(playlistPlan.toRead.map(\.path) + playlistPlan.removed)
             report.skippedSidecars += scan.skippedSidecars + reading.ignoredSidecars
             report.warnings += reading.warnings
         } catch {

@@ -45,7 +45,9 @@ public struct IndexReport: Sendable {
     /// the counts say: a playlist may have changed with no item.
     public var reread = 0
     /// Playlist files read again, added or gone (their playlists are resolved anew).
-    public var playlistFilesRead = 0
+    public var playlistFilesRead: Int { changedPlaylistFiles.count }
+    /// Their paths.
+    public var changedPlaylistFiles: Set<String> = []
     /// The saved exports this run wrote, found unchanged, or could not write.
     public var savedExports: [SavedExports.Outcome] = []
     public var seconds = 0.0
@@ -57,6 +59,10 @@ public struct IndexReport: Sendable {
 
     /// Whether anything a playlist is made from may have changed.
     public var changedIndex: Bool { added + updated + removed + moved + reread + playlistFilesRead > 0 }
+
+    /// Whether items changed (not only playlist files): every playlist file's entries may now
+    /// find other items.
+    public var changedItems: Bool { added + updated + removed + moved + reread > 0 }
 
     /// Counts one source brought up to date.
     mutating func add(_ counts: SyncCounts) {

@@ -61,7 +61,7 @@ public struct IndexSources {
             index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
         }
         if report.changedIndex {
-            try ResolvePlaylistFiles(store: store).run()
+            try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
         }
@@ -124,7 +124,7 @@ public struct IndexSources {
                 return SourceReadout(playlists: nil)
             }
             report.add(counts)
-            report.playlistFilesRead += 1
+            report.changedPlaylistFiles.insert(path)
             report.warnings += loaded.warnings
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))

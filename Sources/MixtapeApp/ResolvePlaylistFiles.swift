@@ -10,8 +10,38 @@ import MixtapeStore
 struct ResolvePlaylistFiles {
     let store: LibraryStore
 
-    /// Resolves every playlist file and replaces the derived playlists.
-    func run() throws {
+    /// Resolves the playlist files and replaces the derived playlists. With `onlyFiles` (a run
+    /// in which no item changed, only these playlist files were read), and when each of them
+    /// keeps its playlist's name and place, only their entries are resolved and rewritten: a
+    /// `watch` batch for one saved playlist costs that playlist, not all 500.
+    func run(onlyFiles: Set<String>? = nil) throws {
+        if let onlyFiles, try updateInPlace(onlyFiles) { return }
+        try resolveAll()
+    }
+
+    private func updateInPlace(_ paths: Set<String>) throws -> Bool {
+        let files = try store.playlistFiles(at: paths)
+        let names = try store.playlistNames(ofFiles: paths)
+        guard files.count == paths.count, files.allSatisfy({ names[$0.record.path] == $0.record.name }) else { return false }
+        let resolver = try resolver(for: files.map(\.record))
+        try store.updateEntries(ofPlaylistsFromFiles: files.map { source, record in
+            ResolvePlaylistFiles.playlist(record, source: source, parent: nil, resolver: resolver)
+        })
+        return true
+    }
+
+    /// A resolver fed every item, for the entries of `records`.
+    private func resolver(for records: [PlaylistFileRecord]) throws -> PlaylistResolver {
+        var resolver = PlaylistResolver(wanting: records.lazy.flatMap(\.entries).map {
+            (target: $0.target, artist: $0.artist, title: $0.title)
+        })
+        try store.forEachLocation { id, location, artist, title in
+            resolver.offer(id: id, location: location, artist: artist, title: title)
+        }
+        return resolver
+    }
+
+    private func resolveAll() throws {
         let sources = try store.sources().filter { $0.kind == .folder || $0.kind == .playlistFile }
         guard !sources.isEmpty else { return }
         let files = try store.playlistFiles()
@@ -20,12 +50,7 @@ struct ResolvePlaylistFiles {
             bySource[source.path] = []
         }
         guard !bySource.isEmpty else { return }
-        var resolver = PlaylistResolver(wanting: files.lazy.flatMap { $0.record.entries }.map {
-            (target: $0.target, artist: $0.artist, title: $0.title)
-        })
-        try store.forEachItem(fields: [.location, .artist, .title]) { item in
-            resolver.offer(id: item.id, location: item.location, artist: item.artist, title: item.title)
-        }
+        let resolver = try resolver(for: files.map(\.record))
         var grouped: [String: [PlaylistFileRecord]] = [:]
         for (source, record) in files { grouped[source, default: []].append(record) }
         for (source, records) in grouped {
@@ -55,23 +80,29 @@ struct ResolvePlaylistFiles {
         }
         let ordered = records.sorted { ($0.folders.joined(separator: "/"), $0.name, $0.path) < ($1.folders.joined(separator: "/"), $1.name, $1.path) }
         for record in ordered {
-            var playlist = Playlist(id: playlistID("file", record.path), name: record.name)
-            playlist.parentID = folder(record.folders)
-            playlist.source = source
-            playlist.file = record.path
-            for (position, entry) in record.entries.enumerated() {
-                if let id = resolver.resolve(entry.target, artist: entry.artist, title: entry.title) {
-                    playlist.items.append(id)
-                } else {
-                    playlist.unresolved.append(UnresolvedEntry(position: position, location: entry.target.text,
-                                                               artist: entry.artist, title: entry.title,
-                                                               durationMs: entry.durationMs))
-                }
-            }
-            playlist.missing = playlist.unresolved.count
-            result.append(playlist)
+            result.append(playlist(record, source: source, parent: folder(record.folders), resolver: resolver))
         }
         return result
+    }
+
+    /// The playlist of one file, its entries resolved.
+    static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?,
+                         resolver: PlaylistResolver) -> Playlist {
+        var playlist = Playlist(id: playlistID("file", record.path), name: record.name)
+        playlist.parentID = parent
+        playlist.source = source
+        playlist.file = record.path
+        for (position, entry) in record.entries.enumerated() {
+            if let id = resolver.resolve(entry.target, artist: entry.artist, title: entry.title) {
+                playlist.items.append(id)
+            } else {
+                playlist.unresolved.append(UnresolvedEntry(position: position, location: entry.target.text,
+                                                           artist: entry.artist, title: entry.title,
+                                                           durationMs: entry.durationMs))
+            }
+        }
+        playlist.missing = playlist.unresolved.count
+        return playlist
     }
 
     /// `file-playlist:` and 16 hex digits of `parts`: stable while the file (or folder) stays

@@ -169,6 +169,12 @@ public final class LibraryStore: Sendable {
         try pool.read { db in try ItemReader.forEachKindAndDuration(in: db, body) }
     }
 
+    /// Every item's id, location, artist and title, unordered; an id in several sources comes
+    /// once per source.
+    public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?) throws -> Void) throws {
+        try pool.read { db in try ItemReader.forEachLocation(in: db, body) }
+    }
+
     /// The item with this id (from the source added first when several have it), with every
     /// field, or nil when no source has it.
     public func item(_ id: ItemID) throws -> MediaItem? {
@@ -236,6 +242,43 @@ public final class LibraryStore: Sendable {
     /// Every playlist file of every source, with its source's path.
     public func playlistFiles() throws -> [(source: String, record: PlaylistFileRecord)] {
         try pool.read { db in try PlaylistFileRows.all(in: db) }
+    }
+
+    /// The playlist files at `paths` (those still recorded), with their sources' paths.
+    public func playlistFiles(at paths: Set<String>) throws -> [(source: String, record: PlaylistFileRecord)] {
+        try pool.read { db in try PlaylistFileRows.all(in: db, paths: paths) }
+    }
+
+    /// The names of the playlists derived from the playlist files at `paths`, by file.
+    public func playlistNames(ofFiles paths: Set<String>) throws -> [String: String] {
+        try pool.read { db in
+            var names: [String: String] = [:]
+            for path in paths {
+                if let name = try String.fetchOne(db, sql: "SELECT name FROM playlists WHERE file = ? AND folder = 0",
+                                                  arguments: [path]) {
+                    names[path] = name
+                }
+            }
+            return names
+        }
+    }
+
+    /// Rewrites the entries (`items`, `unresolved`, `missing`) of playlists derived from
+    /// playlist files, found by `file`, in one transaction: a saved playlist file whose name and
+    /// place did not change, without touching the source's other playlists.
+    public func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws {
+        try pool.write { db in
+            let update = try db.makeStatement(sql: """
+                UPDATE playlists SET entries = ?, unresolved = ?, missing = ? WHERE file = ? AND folder = 0
+                """)
+            for playlist in playlists {
+                try update.execute(arguments: [
+                    Data(StringListCodec.encode(playlist.items)),
+                    playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
+                    playlist.missing, playlist.file,
+                ])
+            }
+        }
     }
 
     /// Replaces the playlists of each source named in `bySource` (folder and playlist-file

@@ -13,6 +13,20 @@ enum PlaylistFileRows {
             """).map { row in (row["source"], record(row)) }
     }
 
+    /// The records at `paths` (those that exist), with their sources' paths.
+    static func all(in db: Database, paths: Set<String>) throws -> [(source: String, record: PlaylistFileRecord)] {
+        var found: [(String, PlaylistFileRecord)] = []
+        for path in paths.sorted() {
+            for row in try Row.fetchAll(db, sql: """
+                SELECT sources.path AS source, f.path, f.stamp, f.name, f.folders, f.entries FROM playlist_files f
+                JOIN sources ON sources.id = f.source_id WHERE f.path = ?
+                """, arguments: [path]) {
+                found.append((row["source"], record(row)))
+            }
+        }
+        return found
+    }
+
     /// The stamps of a source's records, by path (what a walk compares against).
     static func stamps(sourceID: Int64, in db: Database) throws -> [String: Int64] {
         var stamps: [String: Int64] = [:]
