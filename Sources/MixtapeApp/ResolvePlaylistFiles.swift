@@ -23,22 +23,36 @@ struct ResolvePlaylistFiles {
         let files = try store.playlistFiles(at: paths)
         let names = try store.playlistNames(ofFiles: paths)
         guard files.count == paths.count, files.allSatisfy({ names[$0.record.path] == $0.record.name }) else { return false }
-        let resolver = try resolver(for: files.map(\.record))
-        try store.updateEntries(ofPlaylistsFromFiles: files.map { source, record in
-            ResolvePlaylistFiles.playlist(record, source: source, parent: nil, resolver: resolver)
+        let found = try resolve(files.map(\.record))
+        try store.updateEntries(ofPlaylistsFromFiles: zip(files, found).map { file, ids in
+            ResolvePlaylistFiles.playlist(file.record, source: file.source, parent: nil, items: ids)
         })
         return true
     }
 
-    /// A resolver fed every item, for the entries of `records`.
-    private func resolver(for records: [PlaylistFileRecord]) throws -> PlaylistResolver {
-        var resolver = PlaylistResolver(wanting: records.lazy.flatMap(\.entries).map {
-            (target: $0.target, artist: $0.artist, title: $0.title)
-        })
-        try store.forEachLocation { id, location, artist, title in
-            resolver.offer(id: id, location: location, artist: artist, title: title)
+    /// Every entry of `records` resolved, record by record: one scan of the items for the
+    /// paths, and a second only when some entry that no path settled has a title.
+    private func resolve(_ records: [PlaylistFileRecord]) throws -> [[ItemID?]] {
+        var resolver = PlaylistResolver()
+        for record in records {
+            for entry in record.entries { resolver.want(entry.target) }
         }
-        return resolver
+        try store.forEachLocation { id, location, _, _ in resolver.offer(id: id, location: location) }
+        resolver.settle()
+        var found = records.map { $0.entries.map { resolver.item(at: $0.target) } }
+        for (record, ids) in zip(records, found) {
+            for (entry, id) in zip(record.entries, ids) where id == nil && entry.title != nil {
+                resolver.wantTags(artist: entry.artist, title: entry.title)
+            }
+        }
+        guard resolver.wantsTags else { return found }
+        try store.forEachLocation { id, _, artist, title in resolver.offer(id: id, artist: artist, title: title) }
+        for (index, record) in records.enumerated() {
+            for (position, entry) in record.entries.enumerated() where found[index][position] == nil {
+                found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
+            }
+        }
+        return found
     }
 
     private func resolveAll() throws {
@@ -50,11 +64,11 @@ struct ResolvePlaylistFiles {
             bySource[source.path] = []
         }
         guard !bySource.isEmpty else { return }
-        let resolver = try resolver(for: files.map(\.record))
-        var grouped: [String: [PlaylistFileRecord]] = [:]
-        for (source, record) in files { grouped[source, default: []].append(record) }
+        let found = try resolve(files.map(\.record))
+        var grouped: [String: [(record: PlaylistFileRecord, items: [ItemID?])]] = [:]
+        for ((source, record), ids) in zip(files, found) { grouped[source, default: []].append((record, ids)) }
         for (source, records) in grouped {
-            bySource[source] = ResolvePlaylistFiles.playlists(of: records, source: source, resolver: resolver)
+            bySource[source] = ResolvePlaylistFiles.playlists(of: records, source: source)
         }
         try store.replacePlaylists(fromFiles: bySource)
     }
@@ -62,7 +76,7 @@ struct ResolvePlaylistFiles {
     /// One source's playlists: a folder playlist for every folder that holds playlist files
     /// (so `playlists` shows the tree and `playlist:Folder` finds what is below it), then the
     /// playlists, all ordered by folder path and name.
-    static func playlists(of records: [PlaylistFileRecord], source: String, resolver: PlaylistResolver) -> [Playlist] {
+    static func playlists(of records: [(record: PlaylistFileRecord, items: [ItemID?])], source: String) -> [Playlist] {
         var result: [Playlist] = []
         var folderIDs: [[String]: PlaylistID] = [:]
         func folder(_ names: [String]) -> PlaylistID? {
@@ -78,22 +92,24 @@ struct ResolvePlaylistFiles {
             folderIDs[names] = id
             return id
         }
-        let ordered = records.sorted { ($0.folders.joined(separator: "/"), $0.name, $0.path) < ($1.folders.joined(separator: "/"), $1.name, $1.path) }
-        for record in ordered {
-            result.append(playlist(record, source: source, parent: folder(record.folders), resolver: resolver))
+        let ordered = records.sorted {
+            ($0.record.folders.joined(separator: "/"), $0.record.name, $0.record.path)
+                < ($1.record.folders.joined(separator: "/"), $1.record.name, $1.record.path)
+        }
+        for (record, items) in ordered {
+            result.append(playlist(record, source: source, parent: folder(record.folders), items: items))
         }
         return result
     }
 
-    /// The playlist of one file, its entries resolved.
-    static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?,
-                         resolver: PlaylistResolver) -> Playlist {
+    /// The playlist of one file, given what each of its entries resolved to.
+    static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?, items: [ItemID?]) -> Playlist {
         var playlist = Playlist(id: playlistID("file", record.path), name: record.name)
         playlist.parentID = parent
         playlist.source = source
         playlist.file = record.path
-        for (position, entry) in record.entries.enumerated() {
-            if let id = resolver.resolve(entry.target, artist: entry.artist, title: entry.title) {
+        for (position, (entry, item)) in zip(record.entries, items).enumerated() {
+            if let id = item {
                 playlist.items.append(id)
             } else {
                 playlist.unresolved.append(UnresolvedEntry(position: position, location: entry.target.text,

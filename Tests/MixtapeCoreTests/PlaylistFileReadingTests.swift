@@ -103,14 +103,24 @@ struct PlaylistFileReadingTests {
         let wanted: [(target: PlaylistEntryTarget, artist: String?, title: String?)] = [
             (.path("/m/One.mp3"), nil, nil), (.path("/m/Cafe\u{301}.mp3"), nil, nil), (.path("/M/ONE.MP3"), nil, nil),
             (.path("/m/twin.mp3"), nil, nil), (.path("/gone.mp3"), "Björk", "Jóga"), (.url("http://x"), nil, nil),
+            (.path("/m/Caf\u{e9}.mp3"), nil, nil), (.path("/m/e\u{301}.mp3"), nil, nil), (.path("/m/\u{e9}.mp3"), nil, nil),
         ]
-        var resolver = PlaylistResolver(wanting: wanted)
-        resolver.offer(id: one, location: "/m/One.mp3", artist: nil, title: nil)
-        resolver.offer(id: nfd, location: "/m/Caf\u{e9}.mp3", artist: nil, title: nil)
-        resolver.offer(id: twinA, location: "/m/twin.mp3", artist: nil, title: nil)
-        resolver.offer(id: twinB, location: "/m/twin.mp3", artist: nil, title: nil)
-        resolver.offer(id: tagged, location: "/elsewhere/j.mp3", artist: "bjork", title: "JOGA")
+        var resolver = PlaylistResolver()
+        for entry in wanted { resolver.want(entry.target) }
+        let items: [(ItemID, String, String?, String?)] = [
+            (one, "/m/One.mp3", nil, nil), (nfd, "/m/Caf\u{e9}.mp3", nil, nil), (twinA, "/m/twin.mp3", nil, nil),
+            (twinB, "/m/twin.mp3", nil, nil), (tagged, "/elsewhere/j.mp3", "bjork", "JOGA"),
+            // Two files whose names differ only in normalisation: each path finds its own.
+            (ItemID(rawValue: "nfd-e"), "/m/e\u{301}.mp3", nil, nil), (ItemID(rawValue: "nfc-e"), "/m/\u{e9}.mp3", nil, nil),
+        ]
+        for (id, location, _, _) in items { resolver.offer(id: id, location: location) }
+        resolver.settle()
+        for entry in wanted where resolver.item(at: entry.target) == nil {
+            resolver.wantTags(artist: entry.artist, title: entry.title)
+        }
+        #expect(resolver.wantsTags)
+        for (id, _, artist, title) in items { resolver.offer(id: id, artist: artist, title: title) }
         #expect(wanted.map { resolver.resolve($0.target, artist: $0.artist, title: $0.title) }
-                == [one, nfd, one, nil, tagged, nil])
+                == [one, nfd, one, nil, tagged, nil, nfd, ItemID(rawValue: "nfd-e"), ItemID(rawValue: "nfc-e")])
     }
 }
