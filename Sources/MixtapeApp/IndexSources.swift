@@ -91,6 +91,8 @@ public struct IndexSources {
         }
     }
 
+    /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
+    /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65.
     private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
                                   into report: inout IndexReport) {
         do {
@@ -98,24 +100,23 @@ public struct IndexSources {
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return
             }
-            var summary: ITunesLibrarySummary?
+            let reader = try LibraryFileReader.reader(for: try SourceSniffer.recognise(path: path), path: path)
+            var outcome: LibraryFileReader.Outcome?
             var delivered = 0
-            let record = SourceRecord(path: path, kind: .itunesLibrary, stamp: stamp,
+            let record = SourceRecord(path: path, kind: reader.recordedKind, stamp: stamp,
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
             let counts = try store.sync(record) { sync in
-                let reader = ITunesLibraryReader(path: path)
-                let read = try ReadPipeline.run(read: { emit in try reader.read(onItems: emit) }) { batch in
+                let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
                     try sync.put(batch)
                     delivered += batch.count
                     progress?(path, delivered)
                 }
-                summary = read
-                return SourceReadout(playlists: read.playlists, contentFingerprint: read.contentFingerprint,
-                                     applicationVersion: read.applicationVersion)
+                outcome = read
+                return read.readout
             }
             report.add(counts)
             report.reread += 1
-            report.warnings += summary?.warnings ?? []
+            report.warnings += outcome?.warnings ?? []
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
         } catch let error as SourceReadError {

@@ -1,0 +1,68 @@
+/// What a path given to `index` turned out to be, recognised by content (spec/sources.md):
+/// a kind of source, or something else with what to do instead. `id` is stable and chooses
+/// the reader; `description` names the kind in messages.
+public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
+    /// What `index` can do with it.
+    public enum Role: Hashable, Sendable {
+        /// A library export or database (iTunes, rekordbox, Traktor, Rhythmbox).
+        case library
+        /// A playlist file (M3U, PLS, XSPF, WPL).
+        case playlistFile
+        /// A folder of media files.
+        case folder
+        /// Not a source; `advice` says what to index instead.
+        case notASource(advice: String)
+    }
+
+    /// Stable identifier: `itunes`, `rekordbox`, `m3u`, `mp3`, `xml`...
+    public let id: String
+    /// Names the kind in a sentence: "an iTunes / Music.app export", "an MP3 file".
+    public let description: String
+    public let role: Role
+
+    /// A kind; `SourceSniffer`'s registry holds every one there is.
+    public init(id: String, description: String, role: Role) {
+        self.id = id
+        self.description = description
+        self.role = role
+    }
+
+    /// The sentence `index` exits 65 with when this is not a source, or a source it does not
+    /// read yet (nil when it is read).
+    public var refusal: String {
+        switch role {
+        case .notASource(let advice): "\(description), not a library export: \(advice)"
+        case .library, .playlistFile, .folder:
+            "\(description): recognised, but this version of mixtape does not read it yet"
+        }
+    }
+
+    // The sources of spec/sources.md's table.
+    public static let itunes = ContentKind(id: "itunes", description: "an iTunes / Music.app export", role: .library)
+    public static let rekordbox = ContentKind(id: "rekordbox", description: "a rekordbox collection (<DJ_PLAYLISTS>)",
+                                             role: .library)
+    public static let traktor = ContentKind(id: "traktor", description: "a Traktor collection (<NML>)", role: .library)
+    public static let rhythmbox = ContentKind(id: "rhythmbox", description: "a Rhythmbox database (<rhythmdb>)",
+                                             role: .library)
+    public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
+    public static let pls = ContentKind(id: "pls", description: "a PLS playlist", role: .playlistFile)
+    public static let xspf = ContentKind(id: "xspf", description: "an XSPF playlist", role: .playlistFile)
+    public static let wpl = ContentKind(id: "wpl", description: "a WPL (Windows Media) playlist", role: .playlistFile)
+    public static let folder = ContentKind(id: "folder", description: "a folder", role: .folder)
+
+    /// Advice for a media file: its folder is the source.
+    static let indexFolder = "index its folder instead"
+    /// Advice for anything else.
+    static let whatToIndex = "index an iTunes / Music.app XML export (File > Library > Export Library) "
+        + "or a folder of media"
+
+    /// A file that is not a source: a media file, an image, an archive...
+    static func other(_ id: String, _ description: String, advice: String = whatToIndex) -> ContentKind {
+        ContentKind(id: id, description: description, role: .notASource(advice: advice))
+    }
+
+    /// A media file, whose folder is what to index.
+    static func media(_ id: String, _ description: String) -> ContentKind {
+        other(id, description, advice: indexFolder)
+    }
+}
