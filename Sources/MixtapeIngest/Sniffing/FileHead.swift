@@ -85,6 +85,11 @@ public struct FileHead: Sendable {
         return false
     }
 
+    /// The whole file is empty or white space (a UTF-8 BOM allowed).
+    var isBlank: Bool {
+        isWholeFile && XMLRootSkim.asciiView(of: bytes).allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+
     /// Text, not binary: no NUL byte and few control characters in the head (UTF-16 text
     /// with a BOM counts as text too).
     var looksLikeText: Bool {

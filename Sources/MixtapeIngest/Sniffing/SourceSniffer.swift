@@ -30,6 +30,9 @@ public enum SourceSniffer {
     }
 
     static let rows: [Row] = [
+        // An empty or blank .m3u/.pls is an empty playlist, not "an empty file".
+        Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.isBlank },
+        Row(.pls) { $0.pathExtension == "pls" && $0.isBlank },
         Row(.other("empty", "an empty file")) { $0.bytes.isEmpty },
         Row(.other("sqlite", "an SQLite database (a mixtape index?)")) { $0.has("SQLite format 3\0") },
         Row(.media("mp3", "an MP3 file")) { $0.has("ID3") },
@@ -108,11 +111,13 @@ public enum SourceSniffer {
         }
     }
 
-    /// A PLS: `[playlist]` as its first non-blank line (any case, after a BOM).
+    /// A PLS: a `[playlist]` section line (any case) among its first lines; some writers put
+    /// a MIME-type line before it (Amarok's test data does).
     private static func isPLS(_ head: FileHead) -> Bool {
-        let text = XMLRootSkim.asciiView(of: head.bytes).prefix(256)
-        let start = text.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? text.endIndex
-        return String(decoding: text[start...].prefix(10), as: UTF8.self).lowercased() == "[playlist]"
+        let text = String(decoding: XMLRootSkim.asciiView(of: head.bytes).prefix(4096), as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).prefix(8).contains { line in
+            line.filter { !$0.isWhitespace && $0 != "\u{FEFF}" }.lowercased() == "[playlist]"
+        }
     }
 
     /// An MPEG audio frame header at the start (a file with no ID3 tag): 11 sync bits, a valid
