@@ -96,4 +96,32 @@ struct FolderDatesTests {
         let export = sorted.dropFirst().compactMap { $0["date_added"] as? String }
         #expect(export == export.sorted(by: >) && !export.isEmpty)
     }
+
+    @Test("an index from before first_seen: its folder files are read once more and get date_added")
+    func upgradedIndex() throws {
+        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
+        let root = mixtape.folder + "/Music"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let wav = mixtape.folder + "/tone.wav"
+        try MixtapeProcess.tool("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        let song = root + "/old.mp3"
+        try MixtapeProcess.tool("lame", ["--quiet", "--tt", "Old Song", wav, song])
+        _ = try index([root])
+        // What an index written before v8 holds: no first_seen, and items without date_added.
+        let forget = try MixtapeProcess.execute("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE folder_files SET first_seen = NULL")
+            db.execute("UPDATE items SET date_added = NULL")
+            db.commit()
+            """, mixtape.library])
+        try #require(forget.status == 0, "\(forget.stderr)")
+        #expect(try items()[song]?["date_added"] == nil)
+        var summary = try index([root])
+        #expect(summary["updated"] as? Int == 1, "\(summary)")
+        let added = try #require(try items()[song]?["date_added"] as? String)
+        summary = try index([root])
+        #expect(summary["skipped"] as? Int == 1 && summary["unchanged"] as? Int == 1, "\(summary)")
+        #expect(try items()[song]?["date_added"] as? String == added)
+    }
 }
