@@ -27,8 +27,8 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
         self.role = role
     }
 
-    /// The sentence `index` exits 65 with when this is not a source, or a source it does not
-    /// read yet (nil when it is read).
+    /// The sentence `index` exits 65 with when this is not a source, or is a source with no
+    /// reader yet (`LibraryFileReader` decides which kinds have one).
     public var refusal: String {
         switch role {
         case .notASource(let advice): "\(description), not a library export: \(advice)"
@@ -37,17 +37,27 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    // The sources of spec/sources.md's table.
+    // The sources of spec/sources.md's table, each named as messages name it.
+
+    /// An iTunes / Music.app XML export: root `<plist>`, or a bare `<dict>` with `Tracks`.
     public static let itunes = ContentKind(id: "itunes", description: "an iTunes / Music.app export", role: .library)
+    /// A rekordbox collection export (root `<DJ_PLAYLISTS>`).
     public static let rekordbox = ContentKind(id: "rekordbox", description: "a rekordbox collection (<DJ_PLAYLISTS>)",
                                              role: .library)
+    /// A Traktor collection (root `<NML>`).
     public static let traktor = ContentKind(id: "traktor", description: "a Traktor collection (<NML>)", role: .library)
+    /// A Rhythmbox database (root `<rhythmdb>`).
     public static let rhythmbox = ContentKind(id: "rhythmbox", description: "a Rhythmbox database (<rhythmdb>)",
                                              role: .library)
+    /// An M3U or M3U8 playlist: text named `.m3u`/`.m3u8`.
     public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
+    /// A PLS playlist: named `.pls`, with a `[playlist]` line.
     public static let pls = ContentKind(id: "pls", description: "a PLS playlist", role: .playlistFile)
+    /// An XSPF playlist: named `.xspf`, XML with root `<playlist>`.
     public static let xspf = ContentKind(id: "xspf", description: "an XSPF playlist", role: .playlistFile)
+    /// A Windows Media playlist: named `.wpl`, XML with root `<smil>`.
     public static let wpl = ContentKind(id: "wpl", description: "a WPL (Windows Media) playlist", role: .playlistFile)
+    /// A folder of media files (recognised by `stat`, not by the sniffer).
     public static let folder = ContentKind(id: "folder", description: "a folder", role: .folder)
 
     /// Advice for a media file: its folder is the source.
