@@ -124,4 +124,23 @@ struct FolderDatesTests {
         #expect(summary["skipped"] as? Int == 1 && summary["unchanged"] as? Int == 1, "\(summary)")
         #expect(try items()[song]?["date_added"] as? String == added)
     }
+
+    @Test("a file moved from one folder source into another keeps its date_added")
+    func moveAcrossSources() throws {
+        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
+        let (here, there) = (mixtape.folder + "/Here", mixtape.folder + "/There")
+        for folder in [here, there] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let wav = mixtape.folder + "/tone.wav"
+        try MixtapeProcess.tool("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        try MixtapeProcess.tool("lame", ["--quiet", "--tt", "Traveller", wav, here + "/song.mp3"])
+        _ = try index([here, there])
+        let before = try #require(try items()[here + "/song.mp3"])
+        let added = try #require(before["date_added"] as? String)
+        try waitPast(added)
+        try FileManager.default.moveItem(atPath: here + "/song.mp3", toPath: there + "/song.mp3")
+        _ = try index([])  // every recorded source, in one run
+        let after = try #require(try items()[there + "/song.mp3"])
+        #expect(after["id"] as? String == before["id"] as? String)
+        #expect(after["date_added"] as? String == added)
+    }
 }
