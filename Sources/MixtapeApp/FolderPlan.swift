@@ -10,11 +10,14 @@ import MixtapeStore
 /// with the same device, inode and size was moved or renamed (a `mv` within one file system
 /// keeps all three) and keeps its id too. A new file's id is `file:` and a hash of its device,
 /// inode and first path, so it is stable from then on without depending on where it goes.
+///
+/// `date_added` follows identity: a file's first-seen time is recorded when it first gets its
+/// id and travels with the id through re-reads and moves.
 struct FolderPlan {
     /// Ids of files whose path and stamp are unchanged: nothing to read.
     var kept: [ItemID] = []
-    /// Files to read, each with the id it is to have.
-    var toRead: [(file: MediaFile, id: ItemID)] = []
+    /// Files to read, each with the id it is to have and when it was first seen (`date_added`).
+    var toRead: [(file: MediaFile, id: ItemID, added: Timestamp)] = []
     /// What this walk records for the next one.
     var records: [FolderFileRecord] = []
     /// How many files were found moved.
@@ -31,9 +34,11 @@ struct FolderPlan {
     /// they were, never taken for deleted; so are files outside `scope`, when the walk covered
     /// only part of the source (a watch batch). `formerPath` tells where a file was before a
     /// rename the watcher saw, so it keeps its id even if its size changed on the way.
+    /// `now` is the first-seen time of files new to the index, and of files recorded before
+    /// the index kept one (read again once, so that their items get it).
     init(files: [MediaFile], previous: [FolderFileRecord], elsewhere: [FolderFileRecord] = [],
          unreadable: [String] = [], scope: FolderScope? = nil, formerPath: (String) -> String? = { _ in nil },
-         rereadAll: Bool = false) {
+         rereadAll: Bool = false, now: Timestamp) {
         let prefixes = unreadable.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         var walked: [FolderFileRecord] = []
         for record in previous where !record.isGone {
@@ -67,14 +72,18 @@ struct FolderPlan {
         for file in files {
             var id: ItemID
             var unchanged = false
+            var firstSeen: Timestamp?
             if let earlier = byPath[file.path] {
                 id = earlier.itemID
-                unchanged = !rereadAll && earlier.stamp == file.stamp
+                firstSeen = earlier.firstSeen
+                unchanged = !rereadAll && earlier.stamp == file.stamp && firstSeen != nil
             } else if let origin = renamed[file.path] {
                 id = origin.itemID
+                firstSeen = origin.firstSeen
                 moved += 1
             } else if let origin = gone[MoveKey(file)]?.popLast() {
                 id = origin.itemID
+                firstSeen = origin.firstSeen
                 moved += 1
             } else {
                 id = FolderPlan.newID(for: file)
@@ -84,11 +93,13 @@ struct FolderPlan {
                 // Two files claiming one id (hard links, a copy of a moved file): the second is new.
                 id = FolderPlan.newID(for: file, salt: used.count)
                 unchanged = false
+                firstSeen = nil
             }
             used.insert(id)
-            if unchanged { kept.append(id) } else { toRead.append((file, id)) }
+            let added = firstSeen ?? now
+            if unchanged { kept.append(id) } else { toRead.append((file, id, added)) }
             records.append(FolderFileRecord(path: file.path, itemID: id, device: file.device, inode: file.inode,
-                                            size: file.size, stamp: file.stamp))
+                                            size: file.size, stamp: file.stamp, firstSeen: added))
         }
         // This source's files that are gone and were not found moved within it: remembered for
         // one walk, in case another folder source finds them.

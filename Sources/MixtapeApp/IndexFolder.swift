@@ -29,8 +29,9 @@ extension IndexSources {
                 let (folders, trees) = scope.minimal
                 return try store.folderFiles(ofSource: path, folders: folders, trees: trees)
             } ?? store.folderFiles(ofSource: path)
+            let now = Timestamp(rawValue: Int64(FileFacts.now()))
             var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
-                                  scope: scope, formerPath: formerPath, rereadAll: full)
+                                  scope: scope, formerPath: formerPath, rereadAll: full, now: now)
             if plan.hasNewFiles {
                 // Perhaps moved here from another folder source: look at that source's files
                 // that are gone from their paths.
@@ -43,7 +44,7 @@ extension IndexSources {
                 if !elsewhere.isEmpty {
                     plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere,
                                       unreadable: scan.unreadableFolders, scope: scope, formerPath: formerPath,
-                                      rereadAll: full)
+                                      rereadAll: full, now: now)
                 }
             }
             let playlistPlan = PlaylistFilePlan(found: scan.playlistFiles,
@@ -108,12 +109,14 @@ extension IndexSources {
         }
     }
 
-    /// Reads `files`, handing the items to `write` 256 at a time.
-    private func read(_ files: [(file: MediaFile, id: ItemID)], of source: String, into reading: inout FolderReading,
-                      write: ([MediaItem]) throws -> Void) throws {
+    /// Reads `files`, handing the items to `write` 256 at a time. `date_added` is when the
+    /// index first saw the file (`FolderPlan`); `date_modified` the file's mtime (the reader's).
+    private func read(_ files: [(file: MediaFile, id: ItemID, added: Timestamp)], of source: String,
+                      into reading: inout FolderReading, write: ([MediaItem]) throws -> Void) throws {
         var batch: [MediaItem] = []
-        for (done, (file, id)) in files.enumerated() {
-            let read = MediaFileReader.reading(file, id: id, source: source)
+        for (done, (file, id, added)) in files.enumerated() {
+            var read = MediaFileReader.reading(file, id: id, source: source)
+            read.item.dateAdded = added
             batch.append(read.item)
             reading.warnings += read.warnings
             reading.ignoredSidecars += read.ignoredSidecars.count

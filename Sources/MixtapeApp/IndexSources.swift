@@ -92,11 +92,7 @@ public struct IndexSources {
         case .folder:
             indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
-            if let format = PlaylistFileFormat(fileName: path) {
-                indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
-            } else {
-                indexLibraryFile(path, stamp: stamp, store: store, into: &report)
-            }
+            indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }
     }
 
@@ -105,10 +101,6 @@ public struct IndexSources {
     private func indexPlaylistFile(_ path: String, format: PlaylistFileFormat, stamp: SourceStamp, store: LibraryStore,
                                    into report: inout IndexReport) {
         do {
-            if !full, let recorded = try store.source(at: path), recorded.stamp == stamp {
-                report.addUnchanged(items: 0, playlists: recorded.playlistCount)
-                return
-            }
             let found = PlaylistFileStat(path: path, size: stamp.size, modificationTimeNs: stamp.modificationTimeNs,
                                          format: format)
             let loaded = PlaylistFileLoader.load(path: path, stamp: found.stamp, format: format, root: nil)
@@ -131,6 +123,8 @@ public struct IndexSources {
         }
     }
 
+    /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
+    /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65.
     private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
                                   into report: inout IndexReport) {
         do {
@@ -138,24 +132,29 @@ public struct IndexSources {
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return
             }
-            var summary: ITunesLibrarySummary?
+            let kind = try SourceSniffer.recognise(path: path)
+            if let format = PlaylistFileFormat(fileName: path), kind.isPlaylistFile || kind.mayBeBrokenPlaylist {
+                // A damaged playlist file is still one (its problems are warnings), unless its
+                // bytes are plainly something else: audio, an image, an archive, a library.
+                return indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
+            }
+            let reader = try LibraryFileReader.reader(for: kind, path: path)
+            var outcome: LibraryFileReader.Outcome?
             var delivered = 0
-            let record = SourceRecord(path: path, kind: .itunesLibrary, stamp: stamp,
+            let record = SourceRecord(path: path, kind: reader.recordedKind, stamp: stamp,
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
             let counts = try store.sync(record) { sync in
-                let reader = ITunesLibraryReader(path: path)
-                let read = try ReadPipeline.run(read: { emit in try reader.read(onItems: emit) }) { batch in
+                let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
                     try sync.put(batch)
                     delivered += batch.count
                     progress?(path, delivered)
                 }
-                summary = read
-                return SourceReadout(playlists: read.playlists, contentFingerprint: read.contentFingerprint,
-                                     applicationVersion: read.applicationVersion)
+                outcome = read
+                return read.readout
             }
             report.add(counts)
             report.reread += 1
-            report.warnings += summary?.warnings ?? []
+            report.warnings += outcome?.warnings ?? []
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
         } catch let error as SourceReadError {

@@ -16,9 +16,12 @@ public struct FolderFileRecord: Hashable, Sendable {
     /// True for a file the walk no longer found: kept for one walk so that another folder
     /// source can recognise it as moved in (its item is already gone from this source).
     public var isGone: Bool
+    /// When the file was first indexed (its item's `date_added`), carried along when it moves;
+    /// nil for a file recorded before the index kept it.
+    public var firstSeen: Timestamp?
 
     public init(path: String, itemID: ItemID, device: UInt64, inode: UInt64, size: Int64, stamp: Int64,
-                isGone: Bool = false) {
+                isGone: Bool = false, firstSeen: Timestamp? = nil) {
         self.path = path
         self.itemID = itemID
         self.device = device
@@ -26,17 +29,23 @@ public struct FolderFileRecord: Hashable, Sendable {
         self.size = size
         self.stamp = stamp
         self.isGone = isGone
+        self.firstSeen = firstSeen
     }
 
     static func all(sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
-        try Row.fetchAll(db, sql: "SELECT path, item_id, device, inode, size, stamp, gone FROM folder_files WHERE source_id = ?",
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM folder_files WHERE source_id = ?",
                          arguments: [sourceID]).map(FolderFileRecord.init)
     }
 
-    /// A record from a row of `path, item_id, device, inode, size, stamp, gone`.
+    /// The columns `init(_ row:)` reads, in its order.
+    private static let columns = "path, item_id, device, inode, size, stamp, gone, first_seen"
+
+    /// A record from a row of `columns`.
     private init(_ row: Row) {
+        let firstSeen: Int64? = row[7]
         self.init(path: row[0], itemID: ItemID(rawValue: row[1]), device: UInt64(bitPattern: row[2]),
-                  inode: UInt64(bitPattern: row[3]), size: row[4], stamp: row[5], isGone: row[6])
+                  inode: UInt64(bitPattern: row[3]), size: row[4], stamp: row[5], isGone: row[6],
+                  firstSeen: firstSeen.map(Timestamp.init(rawValue:)))
     }
 
     /// The records of files directly in `folders` and anywhere below `trees`, through the
@@ -44,7 +53,7 @@ public struct FolderFileRecord: Hashable, Sendable {
     /// `/` in byte order), so each folder is one range scan, however large the source.
     static func within(folders: [String], trees: [String], sourceID: Int64, in db: Database) throws -> [FolderFileRecord] {
         let select = try db.makeStatement(sql: """
-            SELECT path, item_id, device, inode, size, stamp, gone FROM folder_files
+            SELECT \(columns) FROM folder_files
             WHERE source_id = ? AND path > ? AND path < ?
             """)
         var found: [FolderFileRecord] = []
@@ -75,13 +84,13 @@ public struct FolderFileRecord: Hashable, Sendable {
 
     private static func insert(_ records: [FolderFileRecord], sourceID: Int64, in db: Database) throws {
         let insert = try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO folder_files (source_id, path, item_id, device, inode, size, stamp, gone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO folder_files (source_id, \(columns))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for record in records {
             try insert.execute(arguments: [sourceID, record.path, record.itemID.rawValue,
                                            Int64(bitPattern: record.device), Int64(bitPattern: record.inode),
-                                           record.size, record.stamp, record.isGone])
+                                           record.size, record.stamp, record.isGone, record.firstSeen?.rawValue])
         }
     }
 }

@@ -121,6 +121,12 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v8: folder files first seen") { db in
+            // When each media file was first indexed: its item's date_added, kept across
+            // re-index, --full and moves. NULL for files recorded before this column existed:
+            // the next walk reads them once and stamps them with that run's time.
+            try db.execute(sql: "ALTER TABLE folder_files ADD COLUMN first_seen INTEGER")
+        }
         migrator.registerMigration("v9: playlist files") { db in
             // Playlist files (a folder's `.m3u8`/`.pls`/`.xspf`/`.wpl`, or one named as a source)
             // as last read, so their entries are resolved again when items appear or move

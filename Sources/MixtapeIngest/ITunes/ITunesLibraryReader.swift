@@ -118,7 +118,8 @@ public struct ITunesLibraryReader: Sendable {
             throw MalformedSourceError(position: position, reason: "malformed XML: " + reason)
         }
         if !structure.finished {
-            throw MalformedSourceError(position: position, reason: "the document ends before </plist>")
+            throw MalformedSourceError(position: position, reason: "the document ends before "
+                                       + (structure.bareRoot ? "its root </dict>" : "</plist>"))
         }
     }
 

@@ -24,8 +24,11 @@ struct PlistStructure {
     var library: LibraryAssembler
     /// The first problem found; once set, every further event is ignored.
     private(set) var failure: MalformedSourceError?
-    /// Whether `</plist>` closed a complete document.
+    /// Whether `</plist>` (or a bare root's `</dict>`) closed a complete document.
     private(set) var finished = false
+    /// Whether the root is a bare `<dict>`, with no `<plist>` around it, as some tools rewrite
+    /// exports; Python's plistlib reads it as that dict, and so does this reader.
+    private(set) var bareRoot = false
     var parser: xmlParserCtxtPtr?
 
     /// libxml2 stops at 256 levels without XML_PARSE_HUGE; this is a second line of defence.
@@ -72,9 +75,16 @@ struct PlistStructure {
 
     mutating func startElement(_ name: UnsafePointer<UInt8>, namespaced: Bool) {
         guard failure == nil else { return }
-        if depth == 0, namespaced || elementNames.element(for: name) != .plist || sawRoot {
+        if depth == 0, namespaced || sawRoot || ![.plist, .dict].contains(elementNames.element(for: name)) {
             let root = String(cString: name)
-            return fail("not a property list: the root element is <\(root)>, expected <plist>", atElement: true)
+            return fail("not a property list: the root element is <\(root)>, expected <plist> (or a bare <dict>)",
+                        atElement: true)
+        }
+        if depth == 0, elementNames.element(for: name) == .dict {
+            // A bare <dict>: read it as the value of an implied <plist>.
+            sawRoot = true
+            bareRoot = true
+            _ = push(Frame(element: .plist, context: .root))
         }
         guard !namespaced, let element = elementNames.element(for: name) else {
             return fail("unknown element <\(String(cString: name))>", atElement: true)
@@ -138,6 +148,12 @@ struct PlistStructure {
         default:
             library.end(frame.context)
             valueFinished()
+            if bareRoot, depth == 1 {
+                // The bare root dict closed: so does its implied <plist>.
+                depth = 0
+                _ = (frames + depth).move()
+                finished = true
+            }
         }
     }
 

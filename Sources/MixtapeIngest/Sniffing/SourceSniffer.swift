@@ -1,0 +1,134 @@
+/// Tells what a file is from its first bytes (spec/sources.md: "a source is recognised by its
+/// content, never by its extension alone"). A registry: one row per kind, tried in order, the
+/// first that recognises the head wins; strong signatures (magic bytes) come before weak ones
+/// (an MPEG frame sync, "it is text"). Adding a kind is adding a row.
+public enum SourceSniffer {
+    /// One kind and how to recognise it: nil when the head is not of this kind.
+    struct Row: Sendable {
+        let recognise: @Sendable (FileHead) -> ContentKind?
+
+        /// A row for a fixed kind.
+        init(_ kind: ContentKind, when test: @escaping @Sendable (FileHead) -> Bool) {
+            recognise = { test($0) ? kind : nil }
+        }
+
+        /// A row whose kind depends on the head (the Ogg codec, an XML root's name).
+        init(recognise: @escaping @Sendable (FileHead) -> ContentKind?) { self.recognise = recognise }
+    }
+
+    /// What the file at `path` is. Throws `SourceReadError` when it cannot be read.
+    public static func recognise(path: String) throws -> ContentKind {
+        recognise(try FileHead.read(path: path))
+    }
+
+    /// What a file with this head is.
+    public static func recognise(_ head: FileHead) -> ContentKind {
+        for row in rows {
+            if let kind = row.recognise(head) { return kind }
+        }
+        return .other("binary", "a binary file of a kind mixtape does not know")
+    }
+
+    static let rows: [Row] = [
+        // An empty or blank .m3u/.pls is an empty playlist, not "an empty file".
+        Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.isBlank },
+        Row(.pls) { $0.pathExtension == "pls" && $0.isBlank },
+        Row(.other("empty", "an empty file")) { $0.bytes.isEmpty },
+        Row(.other("sqlite", "an SQLite database (a mixtape index?)")) { $0.has("SQLite format 3\0") },
+        Row(.media("mp3", "an MP3 file")) { $0.has("ID3") },
+        Row(.media("flac", "a FLAC file")) { $0.has("fLaC") },
+        Row(recognise: oggKind),
+        Row(.media("wav", "a WAV file")) { $0.has("RIFF") && $0.has("WAVE", at: 8) },
+        Row(.media("avi", "an AVI video")) { $0.has("RIFF") && $0.has("AVI ", at: 8) },
+        Row(.media("aiff", "an AIFF file")) { $0.has("FORM") && ($0.has("AIFF", at: 8) || $0.has("AIFC", at: 8)) },
+        Row(recognise: isoMediaKind),
+        Row(recognise: matroskaKind),
+        Row(.media("asf", "a Windows Media (ASF: WMA/WMV) file")) {
+            $0.has([0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11])
+        },
+        Row(.media("ape", "a Monkey's Audio (APE) file")) { $0.has("MAC ") },
+        Row(.media("wavpack", "a WavPack file")) { $0.has("wvpk") },
+        Row(.other("jpeg", "a JPEG image")) { $0.has([0xFF, 0xD8, 0xFF]) },
+        Row(.other("png", "a PNG image")) { $0.has([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) },
+        Row(.other("gif", "a GIF image")) { $0.has("GIF87a") || $0.has("GIF89a") },
+        Row(.other("zip", "a ZIP archive", advice: "unpack it and index what it holds")) {
+            $0.has([0x50, 0x4B, 0x03, 0x04]) || $0.has([0x50, 0x4B, 0x05, 0x06])
+        },
+        Row(.other("pdf", "a PDF document")) { $0.has("%PDF-") },
+        Row(recognise: xmlKind),
+        Row(.pls) { ["pls"].contains($0.pathExtension) && $0.looksLikeText && isPLS($0) },
+        Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.looksLikeText },
+        Row(.media("mp3", "an MP3 file")) { isMPEGAudio($0, layer3Only: true) },
+        Row(.media("aac", "an AAC (ADTS) file")) { isMPEGAudio($0, layer3Only: false) },
+        Row(.other("text", "a text file that is not a playlist or library export")) { $0.looksLikeText },
+    ]
+
+    /// An Ogg stream, named by the codec of its first packet.
+    private static func oggKind(_ head: FileHead) -> ContentKind? {
+        guard head.has("OggS") else { return nil }
+        if head.contains("OpusHead", within: 128) { return .media("opus", "an Ogg Opus file") }
+        if head.contains("vorbis", within: 128) { return .media("ogg", "an Ogg Vorbis file") }
+        if head.contains("FLAC", within: 128) { return .media("oga", "an Ogg FLAC file") }
+        return .media("ogg", "an Ogg file")
+    }
+
+    /// ISO base media (`ftyp` at offset 4): M4A/M4B audio, QuickTime, MP4 video.
+    private static func isoMediaKind(_ head: FileHead) -> ContentKind? {
+        guard head.has("ftyp", at: 4) else { return nil }
+        if head.has("M4A ", at: 8) || head.has("M4B ", at: 8) || head.has("M4P ", at: 8) {
+            return .media("m4a", "an M4A (MP4 audio) file")
+        }
+        if head.has("qt  ", at: 8) { return .media("mov", "a QuickTime (MOV) video") }
+        return .media("mp4", "an MP4 file")
+    }
+
+    private static func matroskaKind(_ head: FileHead) -> ContentKind? {
+        guard head.has([0x1A, 0x45, 0xDF, 0xA3]) else { return nil }
+        return head.contains("webm", within: 64) ? .media("webm", "a WebM file") : .media("mkv", "a Matroska (MKV) file")
+    }
+
+    /// XML, by its root element: the library kinds, XSPF and WPL playlists (which need their
+    /// extension too), a bare plist `<dict>` with `Tracks`, or XML of another kind.
+    private static func xmlKind(_ head: FileHead) -> ContentKind? {
+        guard case .root(let root, let tracks) = head.xml else {
+            if head.xml == .incomplete {
+                return .other("xml", "XML whose root element is not within its first \(FileHead.longSize >> 20) MiB")
+            }
+            return nil
+        }
+        switch root {
+        case "plist": return .itunes
+        case "dict" where tracks != false: return .itunes
+        case "dict": return .other("plist", "a property list <dict> without a Tracks key (not an iTunes export)")
+        case "DJ_PLAYLISTS": return .rekordbox
+        case "NML": return .traktor
+        case "rhythmdb": return .rhythmbox
+        case "playlist" where head.pathExtension == "xspf": return .xspf
+        case "smil" where head.pathExtension == "wpl": return .wpl
+        default:
+            let shown = String(root.prefix(60).map { $0.isASCII && !$0.isWhitespace ? $0 : "?" })
+            return .other("xml", "XML whose root element is <\(shown)>")
+        }
+    }
+
+    /// A PLS: a `[playlist]` section line (any case) among its first lines; some writers put
+    /// a MIME-type line before it (Amarok's test data does).
+    private static func isPLS(_ head: FileHead) -> Bool {
+        let text = String(decoding: XMLRootSkim.asciiView(of: head.bytes).prefix(4096), as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).prefix(8).contains { line in
+            line.filter { !$0.isWhitespace && $0 != "\u{FEFF}" }.lowercased() == "[playlist]"
+        }
+    }
+
+    /// An MPEG audio frame header at the start (a file with no ID3 tag): 11 sync bits, a valid
+    /// version, a layer (III for MP3; none, i.e. ADTS, for AAC), and a valid bit rate index.
+    private static func isMPEGAudio(_ head: FileHead, layer3Only: Bool) -> Bool {
+        guard head.bytes.count >= 4, head.bytes[0] == 0xFF, head.bytes[1] & 0xE0 == 0xE0 else { return false }
+        let version = (head.bytes[1] >> 3) & 0x03
+        let layer = (head.bytes[1] >> 1) & 0x03
+        if layer3Only {
+            return version != 1 && layer == 1 && head.bytes[2] >> 4 != 0x0F
+        }
+        return layer == 0 && (head.bytes[1] & 0xF0) == 0xF0
+    }
+}

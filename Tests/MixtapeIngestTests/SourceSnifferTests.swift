@@ -1,0 +1,153 @@
+import Foundation
+import MixtapeCore
+@testable import MixtapeIngest
+import Testing
+
+/// `SourceSniffer`: what a file is, from its first bytes. Real exports and playlists of every
+/// kind from the shared corpus, then hand-made heads for the corners of the XML skim.
+@Suite("SourceSniffer: sources recognised by content")
+struct SourceSnifferTests {
+    static let real = RealData.packageRoot.appendingPathComponent("../shared/data/real").standardized.path
+
+    static func kind(_ text: String, name: String = "/x/file.xml") -> ContentKind {
+        SourceSniffer.recognise(FileHead(bytes: Array(text.utf8), isWholeFile: true, fileName: name))
+    }
+
+    static func kind(_ bytes: [UInt8], name: String = "/x/file.xml") -> ContentKind {
+        SourceSniffer.recognise(FileHead(bytes: bytes, isWholeFile: true, fileName: name))
+    }
+
+    /// Every file of a real corpus folder, with the kind its folder says it is.
+    static func corpus(_ folder: String, _ expected: ContentKind, extensions: Set<String>) -> [String] {
+        let directory = real + "/" + folder
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted().map { directory + "/" + $0 }
+    }
+
+    @Test("every real export, collection and database is recognised as its kind (malformed ones too)")
+    func realLibraries() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped")
+        let cases: [(String, ContentKind, Set<String>)] = [
+            ("itunes", .itunes, ["xml"]), ("itunes/malformed", .itunes, ["xml"]),
+            ("rekordbox", .rekordbox, ["xml"]), ("rekordbox/malformed", .rekordbox, ["xml"]),
+            ("traktor", .traktor, ["nml"]), ("traktor/malformed", .traktor, ["nml"]),
+            ("rhythmbox", .rhythmbox, ["xml"]), ("rhythmbox/malformed", .rhythmbox, ["xml"]),
+        ]
+        var checked = 0
+        for (folder, expected, extensions) in cases {
+            for path in Self.corpus(folder, expected, extensions: extensions) {
+                #expect(try SourceSniffer.recognise(path: path) == expected, "\(path)")
+                checked += 1
+            }
+        }
+        #expect(checked > 60)
+    }
+
+    @Test("every real playlist file is a playlist of its extension's kind")
+    func realPlaylists() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped")
+        let byExtension: [String: ContentKind] = ["m3u": .m3u, "m3u8": .m3u, "pls": .pls, "xspf": .xspf, "wpl": .wpl]
+        let paths = Self.corpus("playlists", .m3u, extensions: Set(byExtension.keys))
+            + Self.corpus("playlists/malformed", .m3u, extensions: Set(byExtension.keys))
+        #expect(paths.count > 30)
+        for path in paths {
+            let expected = byExtension[(path as NSString).pathExtension.lowercased()]
+            #expect(try SourceSniffer.recognise(path: path) == expected, "\(path)")
+        }
+        // A VirtualDJ database and an ASX playlist are XML of kinds not read: named by their root.
+        for (path, root) in [("virtualdj/Peeetk_Project1_database.xml", "<VirtualDJ_Database>"),
+                             ("playlists/malformed/clementine_somafm_secretagent.asx", "<ASX>")] {
+            let kind = try SourceSniffer.recognise(path: Self.real + "/" + path)
+            #expect(kind.id == "xml" && kind.refusal.contains(root), "\(path): \(kind.refusal)")
+        }
+    }
+
+    static let appleDoctype = "<!DOCTYPE plist PUBLIC \"-//Apple Computer//DTD PLIST 1.0//EN\" "
+        + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+
+    @Test("XML roots: past declarations, comments and DOCTYPEs (hostile ones too), in UTF-8 and UTF-16", arguments: [
+        ("<?xml version=\"1.0\"?>\n" + appleDoctype + "<plist version=\"1.0\"><dict/></plist>", "itunes"),
+        ("<plist><dict/></plist>", "itunes"),
+        ("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- a > comment -->\n<plist/>", "itunes"),
+        ("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY a \"<dict> ]> x\"><!-- ] > -->]>\n<plist/>", "itunes"),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM 'http://127.0.0.1:1/x.dtd'><plist/>", "itunes"),
+        ("<?xml version=\"1.0\"?>\n<dict><key>Major Version</key><integer>1</integer><key>Tracks</key><dict/></dict>", "itunes"),
+        ("<dict>\n<key>Features</key><dict><key>x</key><true/></dict>\n<key>Tracks</key><dict/></dict>", "itunes"),
+        ("<dict><key>Playlists</key><array><dict><key>Tracks</key><dict/></dict></array></dict>", "plist"),
+        ("<dict/>", "plist"),
+        ("<?xml version=\"1.0\"?><DJ_PLAYLISTS Version=\"1.0.0\">", "rekordbox"),
+        ("<NML VERSION=\"19\">", "traktor"),
+        ("<rhythmdb version=\"2.0\">", "rhythmbox"),
+        ("<?xml version=\"1.0\"?>\n<html><body/></html>", "xml"),
+        ("<?xml version=\"1.0\"?>\n<playlist version=\"1\"/>", "xml"),  // XSPF content, not named .xspf
+    ])
+    func xmlRoots(xml: String, id: String) {
+        #expect(Self.kind(xml).id == id, "\(xml)")
+        let units = Array(xml.utf16)
+        let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (name, bytes) in [("UTF-16LE", [0xFF, 0xFE] + little), ("UTF-16BE", [0xFE, 0xFF] + big),
+                              ("UTF-16LE without BOM", little), ("UTF-16BE without BOM", big)]
+        where xml.hasPrefix("<") {
+            #expect(Self.kind(bytes).id == id, "\(name): \(xml)")
+        }
+    }
+
+    @Test("a DOCTYPE longer than the first 64 KiB is read past, a root beyond 1 MiB is not guessed")
+    func longProlog() throws {
+        let folder = NSTemporaryDirectory() + "mixtape-sniff-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let entity = String(repeating: "x", count: 200_000)
+        let long = folder + "/long.xml"
+        try Data("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY big \"\(entity)\">]>\n<plist><dict/></plist>".utf8)
+            .write(to: URL(fileURLWithPath: long))
+        #expect(try SourceSniffer.recognise(path: long) == .itunes)
+        let huge = folder + "/huge.xml"
+        let giant = String(repeating: "x", count: 2 << 20)
+        try Data("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY big \"\(giant)\">]>\n<plist/>".utf8)
+            .write(to: URL(fileURLWithPath: huge))
+        let kind = try SourceSniffer.recognise(path: huge)
+        #expect(kind.id == "xml" && kind.refusal.contains("not within its first 1 MiB"), "\(kind.refusal)")
+    }
+
+    @Test("playlists need their extension and plausible content", arguments: [
+        ("#EXTM3U\n#EXTINF:1,A - B\n/music/a.mp3\n", "list.m3u", "m3u"),
+        ("/music/a.mp3\r\n", "list.M3U8", "m3u"),
+        ("", "empty.m3u", "m3u"),
+        ("\n", "blank.pls", "pls"),
+        ("\u{FEFF}\n[Playlist]\nFile1=a.mp3\n", "list.pls", "pls"),
+        ("File1=a.mp3\n", "list.pls", "text"),
+        ("#EXTM3U\n/music/a.mp3\n", "list.txt", "text"),
+        ("<?xml version=\"1.0\"?>\n<playlist xmlns=\"http://xspf.org/ns/0/\"/>", "list.xspf", "xspf"),
+        ("<?wpl version=\"1.0\"?>\n<smil><body/></smil>", "list.wpl", "wpl"),
+        ("<?xml version=\"1.0\"?>\n<smil/>", "list.xspf", "xml"),
+        ("", "empty.xspf", "empty"),
+    ])
+    func playlists(text: String, name: String, id: String) {
+        #expect(Self.kind(text, name: "/x/" + name).id == id, "\(name)")
+    }
+
+    @Test("binary heads: what they look like", arguments: [
+        ([0x49, 0x44, 0x33, 0x04, 0x00], "mp3"),
+        ([0xFF, 0xFB, 0x50, 0xC4, 0x00], "mp3"),
+        ([0xFF, 0xF1, 0x50, 0x80, 0x00], "aac"),
+        ([0x66, 0x4C, 0x61, 0x43, 0x00], "flac"),
+        ([0x53, 0x51, 0x4C, 0x69, 0x74, 0x65, 0x20, 0x66, 0x6F, 0x72, 0x6D, 0x61, 0x74, 0x20, 0x33, 0x00], "sqlite"),
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"),
+        ([0xFF, 0xD8, 0xFF, 0xE0], "jpeg"),
+        ([0x50, 0x4B, 0x03, 0x04], "zip"),
+        ([0x00, 0x01, 0x02, 0x03, 0x00], "binary"),
+    ] as [([UInt8], String)])
+    func binary(bytes: [UInt8], id: String) {
+        #expect(Self.kind(bytes, name: "/x/Library.xml").id == id)
+    }
+
+    @Test("a refusal says what the file is and what to do")
+    func refusals() {
+        #expect(Self.kind([0x49, 0x44, 0x33]).refusal == "an MP3 file, not a library export: index its folder instead")
+        #expect(ContentKind.rekordbox.refusal.contains("rekordbox collection")
+                && ContentKind.rekordbox.refusal.contains("does not read it yet"))
+    }
+}
