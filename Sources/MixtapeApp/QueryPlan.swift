@@ -33,6 +33,17 @@ struct QueryPlan: Sendable {
         }
     }
 
+    /// The playlists the `playlist:` filters name, folded as the filters hold them.
+    var playlistReferences: Set<String> {
+        var references: Set<String> = []
+        for group in query.groups {
+            for filter in group.filters {
+                if case .playlist(let reference) = filter.condition { references.insert(reference) }
+            }
+        }
+        return references
+    }
+
     /// Indices of the items that pass every group the matcher does not rank: filter-only
     /// groups, and mixed groups, which hold when a filter holds or a text term is found in the
     /// line (without adding to the score). `items[i]` is the item of line `i` of `corpus`,

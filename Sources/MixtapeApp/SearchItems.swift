@@ -99,7 +99,8 @@ public struct SearchItems {
 
     /// Playlist members, loaded only when the query names a playlist.
     private func membership(_ store: LibraryQueries) throws -> PlaylistMembership {
-        guard QueryPlan(query).needsPlaylists else { return PlaylistMembership() }
-        return PlaylistMembership(try store.playlists().map(\.playlist))
+        let plan = QueryPlan(query)
+        guard plan.needsPlaylists else { return PlaylistMembership() }
+        return PlaylistMembership(try store.playlists().map(\.playlist), only: plan.playlistReferences)
     }
 }

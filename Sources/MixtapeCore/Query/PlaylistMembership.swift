@@ -20,7 +20,9 @@ public struct PlaylistMembership: Hashable, Sendable {
     }
 
     /// Names, folder paths and ids of `playlists`, folders including everything below them.
-    public init(_ playlists: [Playlist]) {
+    /// With `only` (folded references, as a query's `playlist:` filters hold them), just the
+    /// playlists those name: a search for one playlist of 500 does not gather all 500.
+    public init(_ playlists: [Playlist], only: Set<String>? = nil) {
         let paths = PlaylistPath.paths(of: playlists)
         var children: [PlaylistID: [Playlist]] = [:]
         for playlist in playlists {
@@ -28,8 +30,10 @@ public struct PlaylistMembership: Hashable, Sendable {
         }
         var byReference: [String: Set<ItemID>] = [:]
         for playlist in playlists {
+            let references = [playlist.name, paths[playlist.id], playlist.id.rawValue].compactMap { $0 }
+            if let only, !references.contains(where: { only.contains(QueryTextFolding.fold($0)) }) { continue }
             let items = PlaylistMembership.items(of: playlist, children: children)
-            for reference in [playlist.name, paths[playlist.id], playlist.id.rawValue].compactMap({ $0 }) {
+            for reference in references {
                 byReference[reference, default: []].formUnion(items)
             }
         }
