@@ -59,6 +59,8 @@ public enum CueSheetParser {
         struct PendingTrack {
             var track: CueSheet.Track
             var hasStart = false
+            /// An `INDEX 01` was there but unreadable (already warned about).
+            var hadBadStart = false
             var isAudio: Bool
         }
 
@@ -106,7 +108,8 @@ public enum CueSheetParser {
             }
             guard line.words.count >= 2, line.words[1] == "01" || line.words[1] == "1" else { return }
             guard line.words.count == 3, let start = CueSheetParser.milliseconds(line.words[2]) else {
-                warnings.append(.init(line: number, message: "INDEX 01 needs a time mm:ss:ff (frames 0-74); line skipped"))
+                warnings.append(.init(line: number, message: "INDEX 01 needs a time mm:ss:ff (frames 0-74); track skipped"))
+                track?.hadBadStart = true
                 return
             }
             track?.track.startMs = start
@@ -157,6 +160,7 @@ public enum CueSheetParser {
                 return
             }
             guard pending.hasStart else {
+                if pending.hadBadStart { return }
                 return warnings.append(.init(line: number, message: "TRACK \(pending.track.number) has no INDEX 01; track skipped"))
             }
             if files[last].tracks.contains(where: { $0.number == pending.track.number }) {
