@@ -49,7 +49,8 @@ extension IndexSources {
             if plan.toRead.isEmpty, Set(plan.records) == Set(previous), scope != nil || !previous.isEmpty {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
-                report.addUnchanged(items: plan.kept.count, playlists: 0)
+                // Counted from the source: a kept file may be several items (its cue tracks).
+                report.addUnchanged(items: (try store.source(at: path)?.itemCount) ?? plan.kept.count, playlists: 0)
                 report.skippedSidecars += scan.skippedSidecars
                 report.warnings += scan.warnings
                 return
@@ -62,8 +63,13 @@ extension IndexSources {
                 let live = { (records: [FolderFileRecord]) in Set(records.filter { !$0.isGone }.map(\.itemID)) }
                 let removed = live(previous).subtracting(live(plan.records))
                 counts = try store.patch(record) { patch in
-                    try read(plan.toRead, of: path, into: &reading) { try patch.put($0) }
-                    try patch.remove(removed.sorted { $0.rawValue < $1.rawValue })
+                    var delivered: Set<ItemID> = []
+                    try read(plan.toRead, of: path, into: &reading) { items in
+                        delivered.formUnion(items.map(\.id))
+                        try patch.put(items)
+                    }
+                    let touched = plan.toRead.map(\.id) + removed.sorted { $0.rawValue < $1.rawValue }
+                    try patch.removeUndelivered(of: touched, delivered: delivered)
                     try patch.replaceFolderFiles(at: previous.map(\.path), with: plan.records)
                 }
             } else {
@@ -87,6 +93,8 @@ extension IndexSources {
     private struct FolderReading {
         var warnings: [IndexWarning]
         var ignoredSidecars = 0
+        /// Warnings already given by an earlier file.
+        var seen: Set<IndexWarning> = []
     }
 
     /// Reads `files`, handing the items to `write` 256 at a time.
@@ -95,10 +103,11 @@ extension IndexSources {
         var batch: [MediaItem] = []
         for (done, (file, id)) in files.enumerated() {
             let read = MediaFileReader.reading(file, id: id, source: source)
-            batch.append(read.item)
-            reading.warnings += read.warnings
+            batch += read.items
+            // A folder's cue sheet is read with each of its media files: say its problems once.
+            reading.warnings += read.warnings.filter { reading.seen.insert($0).inserted }
             reading.ignoredSidecars += read.ignoredSidecars.count
-            if batch.count == 256 {
+            if batch.count >= 256 {
                 try write(batch)
                 batch.removeAll(keepingCapacity: true)
                 progress?(source, done + 1)

@@ -14,6 +14,7 @@ import MixtapeCore
 /// | `album.nfo` in the folder        | `folderNFO` | every media file of the folder              |
 /// | `artist.nfo` in the folder       | `folderNFO` | every media file of the folder              |
 /// | `artist.nfo` in a folder above   | `folderNFO` | the nearest; Kodi's `Artist/Album/track` layout |
+/// | `*.cue` in the folder            | `cue`       | every media file of the folder (its `FILE` lines say which it splits) |
 ///
 /// `NAME` matches exactly (names are case-sensitive on Linux); the sidecar suffix ignores
 /// ASCII case (`.XMP` from cameras). A sidecar that matches no media file is an orphan and
@@ -35,8 +36,14 @@ enum FolderSidecarMatcher {
         var orphans = 0
         var albumNFO: Sidecar?
         var artistNFO: Sidecar?
+        var cues: [Sidecar] = []
         for entry in sidecars {
             let path = FolderPath.join(folder, entry.name)
+            if FolderEntryRole.name(entry.name, hasSuffix: ".cue") {
+                cues.append(sidecar(.cue, path, entry))
+                if media.isEmpty { orphans += 1 }
+                continue
+            }
             switch entry.name.lowercased() {
             case "album.nfo":
                 albumNFO = sidecar(.folderNFO, path, entry)
@@ -52,7 +59,7 @@ enum FolderSidecarMatcher {
             if targets.isEmpty { orphans += 1 }
             for (index, rank, kind) in targets { found[index].append((rank, sidecar(kind, path, entry))) }
         }
-        let shared = [albumNFO, artistNFO, parentArtistNFO].compactMap { $0 }
+        let shared = [albumNFO, artistNFO, parentArtistNFO].compactMap { $0 } + cues
         let files = media.enumerated().map { index, entry in
             let own = found[index].sorted { ($0.rank, $0.sidecar.path) < ($1.rank, $1.sidecar.path) }.map(\.sidecar)
             return MediaFile(path: FolderPath.join(folder, entry.name), device: entry.device, inode: entry.inode,

@@ -209,6 +209,13 @@ public enum FolderWalker {
                            modificationTimeNs: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
     }
 
+    /// Whether `path` is a regular file (not following a symlink): whether a cue sheet's `FILE`
+    /// names a file that is there.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The canonical absolute path (symlinks resolved), or nil with `errno` set.
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
