@@ -124,6 +124,10 @@ struct ExportCommand: ParsableCommand {
         for id in outcome.goneFromIndex.prefix(20) {
             Messages.warning("\(id) is selected but no longer in the index; not exported")
         }
+        if outcome.wholeFileTracks > 0 {
+            Messages.warning("\(outcome.wholeFileTracks) cue tracks are listed as their whole files: "
+                             + "this format cannot say where a track starts (m3u8, xspf and itunes can)")
+        }
         guard !quiet else { return }
         for path in outcome.missingFiles { Messages.verbose("missing here: \(path)") }
         var notes: [String] = []
