@@ -61,33 +61,34 @@ public enum FolderWalker {
             for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
                 // The root exists (realpath said so) and may be a symlink the user named.
                 guard folder == top || isFolder(folder) else { continue }
-                walk(from: [(folder, inheritedArtistNFO(of: folder, root: top))], realRoot: realRoot, into: &scan,
+                let cues = folder == top ? [] : parentCues(of: folder)
+                walk(from: [(folder, inheritedArtistNFO(of: folder, root: top), cues)], realRoot: realRoot, into: &scan,
                      descend: trees.contains(folder), skipping: scope?.incomplete ?? [])
             }
         } else {
-            walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
+            walk(from: [(top, nil, [])], realRoot: realRoot, into: &scan)
         }
         scan.files.sort { $0.path < $1.path }
         return scan
     }
 
     /// Lists `pending` folders (and, with `descend`, everything below them) into `scan`.
-    private static func walk(from start: [(folder: String, artistNFO: Sidecar?)], realRoot: String,
+    private static func walk(from start: [(folder: String, artistNFO: Sidecar?, cues: [Sidecar])], realRoot: String,
                              into scan: inout FolderScan, descend: Bool = true, skipping: Set<String> = []) {
         var pending = start
-        while let (folder, inherited) = pending.popLast() {
+        while let (folder, inherited, parentCues) = pending.popLast() {
             guard let listing = list(folder, realRoot: realRoot, skipping: skipping, warnings: &scan.warnings) else {
                 scan.unreadableFolders.append(folder)
                 continue
             }
             let matched = FolderSidecarMatcher.match(folder: folder, media: listing.media, sidecars: listing.sidecars,
-                                                     parentArtistNFO: inherited)
+                                                     parentArtistNFO: inherited, parentCues: parentCues)
             scan.files += matched.files
             scan.skippedSidecars += matched.orphans
             guard descend else { continue }
             // Reversed, so folders are walked (and warn) in name order.
             for name in listing.folders.reversed() {
-                pending.append((FolderPath.join(folder, name), matched.artistNFO))
+                pending.append((FolderPath.join(folder, name), matched.artistNFO, matched.cues))
             }
         }
     }
@@ -129,6 +130,23 @@ public enum FolderWalker {
         return nil
     }
 
+
+    /// The cue sheets of the folder above `folder`, as the full walk would hand them down.
+    private static func parentCues(of folder: String) -> [Sidecar] {
+        let parent = FolderPath.parent(of: folder)
+        guard let directory = opendir(parent) else { return [] }
+        defer { closedir(directory) }
+        var cues: [Sidecar] = []
+        while let entry = readdir(directory) {
+            guard let name = entryName(entry), !name.hasPrefix("."), FolderEntryRole.name(name, hasSuffix: ".cue") else { continue }
+            var info = stat()
+            let path = FolderPath.join(parent, name)
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let found = FolderWalker.entry(name, info)
+            cues.append(Sidecar(kind: .cue, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs))
+        }
+        return cues.sorted { $0.path < $1.path }
+    }
 
     /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
     /// cannot be opened, after a warning.
