@@ -179,8 +179,10 @@ public enum CueSheetParser {
             guard !usable.isEmpty else {
                 let reason = sawFile ? "no audio track with an INDEX 01" : "not a cue sheet (no FILE line)"
                 let line = firstUnknown ?? (lineCount > 0 ? 1 : 0)
+                // Text that is no cue sheet at all gets one message, not one per line.
+                let said = sawFile ? warnings : warnings.filter { $0.line == 0 }
                 return CueSheetReading(sheet: nil, malformed: .init(line: line, message: reason + "; the audio is indexed whole"),
-                                       warnings: warnings)
+                                       warnings: said)
             }
             return CueSheetReading(sheet: CueSheet(files: usable), warnings: warnings)
         }
