@@ -283,3 +283,31 @@ struct CueSheetTests {
         }
     }
 }
+
+extension WatchTests {
+    /// `watch` notices a cue sheet as it notices sidecars: a new sheet splits its file, an
+    /// edited one re-reads it, a deleted one gives the whole file back (a watch batch patches
+    /// only the folder, so the stale whole item and tracks must go too).
+    @Test func aCueSheetAddedEditedOrDeletedIsSeen() throws {
+        let flac = music + "/Album/album.flac"
+        try FileManager.default.createDirectory(atPath: music + "/Album", withIntermediateDirectories: true)
+        try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", "--comment", "TITLE=Whole Image",
+                                        flac, "synth", "30", "sine", "440"])
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try waitUntil("'Whole", "the file is indexed whole") { $0.count == 1 }
+        let staged = mixtape.folder + "/album.cue"
+        try Data(CueSheetTests.sheet.utf8).write(to: URL(fileURLWithPath: staged))
+        try FileManager.default.moveItem(atPath: staged, toPath: music + "/Album/album.cue")
+        try waitUntil("", "the new sheet splits the file") { items in
+            items.count == 3 && items.allSatisfy { $0["start_ms"] != nil && $0["location"] as? String == flac }
+        }
+        try Data(CueSheetTests.sheet.replacingOccurrences(of: "\"Third\"", with: "\"Third (edit)\"").utf8)
+            .write(to: URL(fileURLWithPath: music + "/Album/album.cue"))
+        try waitUntil("'edit", "the edited sheet is read again") { $0.count == 1 }
+        try FileManager.default.removeItem(atPath: music + "/Album/album.cue")
+        try waitUntil("", "the deleted sheet gives the whole file back") { items in
+            items.count == 1 && items.first?["title"] as? String == "Whole Image" && items.first?["start_ms"] == nil
+        }
+        #expect(watch.stop().status == 0)
+    }
+}
