@@ -204,6 +204,8 @@ struct CueSheetTests {
         try audio(flac, seconds: 30)
         try write(music + "/Album/album.cue", Self.sheet)
         #expect(try mixtape.run(["index", music]).status == 0)
+        let late = try mixtape.run(["search", "--json", "start_ms:>=10000"]).records.compactMap { $0["title"] as? String }
+        #expect(late.sorted() == ["Second", "Third"], "start_ms is a query field")
         let m3u = try mixtape.run(["export-playlist", "--query", "'Second", "--format", "m3u8", "-o", "-"])
         #expect(m3u.stdout == """
             #EXTM3U
