@@ -71,6 +71,27 @@ struct CueSheetParserTests {
         #expect(files.map { $0.tracks.map(\.number) } == [[1], [1], [2]])
     }
 
+    @Test("EAC's one file per track, gaps appended: a track's INDEX 01 after the next FILE starts there")
+    func gapsAppended() throws {
+        let text = """
+            FILE "01 - One.wav" WAVE
+              TRACK 01 AUDIO
+                TITLE "One"
+                INDEX 01 00:00:00
+              TRACK 02 AUDIO
+                TITLE "Two"
+                INDEX 00 04:01:20
+            FILE "02 - Two.wav" WAVE
+                INDEX 01 00:00:00
+            """
+        let reading = read(text)
+        #expect(reading.warnings.isEmpty)
+        let files = try #require(reading.sheet?.files)
+        #expect(files.map(\.name) == ["01 - One.wav", "02 - Two.wav"])
+        #expect(files.map { $0.tracks.map(\.title) } == [["One"], ["Two"]])
+        #expect(files[1].tracks.first?.startMs == 0)
+    }
+
     @Test("Data tracks are skipped silently; broken tracks with a located warning", arguments: [
         ("FILE a.bin BINARY\n TRACK 01 MODE1/2352\n  INDEX 01 00:00:00\nFILE b.wav WAVE\n TRACK 02 AUDIO\n  INDEX 01 00:00:00\n",
          [2], [] as [Int]),

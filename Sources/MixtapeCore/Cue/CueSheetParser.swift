@@ -6,7 +6,9 @@
 /// - `TRACK nn AUDIO`: a track of the current file. Data tracks (`MODE1/2352`, `CDG`, ...)
 ///   are skipped without a word: they are not audio.
 /// - `INDEX 01 mm:ss:ff` (75 frames a second): where the track starts. Other indexes
-///   (`00`, the pregap) are not where the track's music starts and are ignored.
+///   (`00`, the pregap) are not where the track's music starts and are ignored. A track whose
+///   `INDEX 01` comes after the next `FILE` line (Exact Audio Copy's sheets for one file per
+///   track, with the gaps appended to the file before) starts in that next file.
 /// - `TITLE`, `PERFORMER`, `SONGWRITER`: the track's inside a track, else the album's.
 /// - `REM DATE` (its first four digits: the year) and `REM GENRE`.
 /// - `CATALOG`, `CDTEXTFILE`, `FLAGS`, `ISRC`, `PREGAP`, `POSTGAP` and other `REM`s:
@@ -80,6 +82,14 @@ public enum CueSheetParser {
         }
 
         mutating func file(_ line: CueLine, at number: Int) {
+            // Exact Audio Copy's "gaps appended" sheets put a track's INDEX 00 at the end of the
+            // previous file and its INDEX 01 after the next FILE line: the track goes on there.
+            var carried: PendingTrack?
+            if let pending = track, pending.isAudio, !pending.hasStart, !pending.hadBadStart {
+                carried = pending
+                track = nil
+            }
+            defer { if let carried { track = carried } }
             endTrack()
             guard let name = line.fileName(), !name.isEmpty else {
                 warnings.append(.init(line: number, message: "FILE without a file name; its tracks are skipped"))
