@@ -125,8 +125,9 @@ struct ExportCommand: ParsableCommand {
             Messages.warning("\(id) is selected but no longer in the index; not exported")
         }
         if outcome.wholeFileTracks > 0 {
-            Messages.warning("\(outcome.wholeFileTracks) cue tracks are listed as their whole files: "
-                             + "this format cannot say where a track starts (m3u8, xspf and itunes can)")
+            let tracks = outcome.wholeFileTracks == 1 ? "1 cue track is listed as its whole file"
+                : "\(outcome.wholeFileTracks.grouped) cue tracks are listed as their whole files"
+            Messages.warning(tracks + ": this format cannot say where a track starts (m3u8, xspf and itunes can)")
         }
         guard !quiet else { return }
         for path in outcome.missingFiles { Messages.verbose("missing here: \(path)") }

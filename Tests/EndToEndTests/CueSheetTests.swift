@@ -231,7 +231,7 @@ struct CueSheetTests {
         let pls = try mixtape.run(["export-playlist", "--query", "'Second", "--format", "pls", "-o", "-"])
         #expect(pls.status == 0)
         #expect(pls.stdout.contains("File1=\(flac)"))
-        #expect(pls.stderr.contains("1 cue tracks are listed as their whole files"), "\(pls.stderr)")
+        #expect(pls.stderr.contains("1 cue track is listed as its whole file"), "\(pls.stderr)")
     }
 
     /// Every real sheet, beside silent media of the names it gives (long enough for every
