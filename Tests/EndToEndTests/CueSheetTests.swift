@@ -118,6 +118,15 @@ struct CueSheetTests {
         #expect(tracks[2]?["end_ms"] as? Int == 20_000)
         #expect(tracks[2]?["artist"] as? String == "Image Artist", "no PERFORMER: the file's artist")
         #expect(tracks[1]?["album"] as? String == "Embedded Album")
+        // WavPack keeps it in an APEv2 tag (ffmpeg writes one).
+        let wavpack = music + "/image.wv"
+        try MixtapeProcess.tool("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:r=8000:d=20",
+                                           "-c:a", "wavpack", "-metadata", "CUESHEET=" + String(decoding: try Data(
+                                               contentsOf: URL(fileURLWithPath: sheet)), as: UTF8.self), wavpack])
+        #expect(try mixtape.run(["index", music]).status == 0)
+        let wv = try self.tracks(of: wavpack)
+        #expect(wv.keys.sorted() == [1, 2])
+        #expect(wv[2]?["end_ms"] as? Int == 20_000)
     }
 
     @Test func severalFilesAnExactNameFirstAndASubfolder() throws {
