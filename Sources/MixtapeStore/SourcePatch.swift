@@ -51,8 +51,8 @@ public final class SourcePatch {
         let parts = try db.makeStatement(sql: "SELECT id FROM items WHERE source_id = ? AND id > ? AND id < ?")
         for id in ids {
             var candidates = [id.rawValue]
-            // Every `id#…` sorts between `id#` and `id$` (`$` follows `#`).
-            candidates += try String.fetchAll(parts, arguments: [sourceID, id.rawValue + "#", id.rawValue + "$"])
+            // Every track id `id#…` (CueSplit.trackID) sorts between `id#` and `id$` (`$` follows `#`).
+            candidates += try String.fetchAll(parts, arguments: [sourceID, id.rawValue + CueSplit.partSeparator, id.rawValue + "$"])
             for candidate in candidates where !delivered.contains(ItemID(rawValue: candidate)) {
                 try delete.execute(arguments: [sourceID, candidate])
                 counts.removed += db.changesCount

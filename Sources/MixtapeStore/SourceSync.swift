@@ -39,7 +39,7 @@ public final class SourceSync {
                                          arguments: [sourceID])
         while let row = try cursor.next() {
             let id: String = row[0]
-            if id.utf8.contains(UInt8(ascii: "#")) { partIDs.append(id) }
+            if id.contains(CueSplit.partSeparator) { partIDs.append(id) }
             rows.append((SourceSync.key(id), row[1], (row[2] as Int64?) ?? Int64.min))
         }
         rows.sort { $0.key < $1.key }
@@ -49,7 +49,7 @@ public final class SourceSync {
         delivered = Array(repeating: false, count: rows.count)
         var parts: [UInt64: [Int]] = [:]
         for id in partIDs {
-            guard let whole = SourceSync.wholeID(of: id) else { continue }
+            guard let whole = CueSplit.fileID(ofTrack: id) else { continue }
             let key = SourceSync.key(id)
             let low = previousKeys.partitionPoint(key)
             if low < previousKeys.count, previousKeys[low] == key {
@@ -59,11 +59,6 @@ public final class SourceSync {
         self.parts = parts
     }
 
-    /// The id of the file a part's id names (`file:abc#3` → `file:abc`), or nil for a whole.
-    static func wholeID(of id: String) -> String? {
-        guard let separator = id.utf8.lastIndex(of: UInt8(ascii: "#")) else { return nil }
-        return String(id[..<separator])
-    }
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.

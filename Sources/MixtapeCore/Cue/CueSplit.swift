@@ -53,4 +53,11 @@ public enum CueSplit {
 
     /// What separates a file's id from its track number in a track's id.
     public static let partSeparator = "#"
+
+    /// The id of the file a track's id names (`file:abc#3` → `file:abc`), or nil for an id
+    /// that is no track's.
+    public static func fileID(ofTrack id: String) -> String? {
+        guard let separator = id.utf8.lastIndex(of: UInt8(ascii: "#")) else { return nil }
+        return String(id[..<separator])
+    }
 }
