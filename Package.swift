@@ -53,6 +53,7 @@ let package = Package(
         .executableTarget(name: "fuzz-xmp", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-nfo", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-infojson", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-cue", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzReplay", "MixtapeTerminal"]),
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),

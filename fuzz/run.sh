@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -28,7 +28,7 @@ case $DURATION in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not
 max_len() {
     case $1 in
         plist) echo 65536 ;;
-        xmp|nfo|infojson) echo 16384 ;;
+        xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
         keys|query) echo 1024 ;;
     esac
@@ -39,6 +39,7 @@ dictionary() {
         plist) echo fuzz/dicts/plist.dict ;;
         xmp|nfo) echo fuzz/dicts/xml.dict ;;
         infojson) echo fuzz/dicts/json.dict ;;
+        cue) echo fuzz/dicts/cue.dict ;;
         keys) echo fuzz/dicts/keys.dict ;;
         playlists) echo fuzz/dicts/playlists.dict ;;
     esac

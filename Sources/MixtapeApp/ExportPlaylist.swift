@@ -45,6 +45,8 @@ public struct ExportPlaylist {
         public var missingFiles: [String] = []
         /// Entries the format cannot hold (a path with a line break).
         public var unwritable = 0
+        /// Cue tracks listed as their whole file, by a format with no start and stop (PLS).
+        public var wholeFileTracks = 0
     }
 
     /// What an export reads from the index: loaded once for `--all-playlists`, not once per
@@ -103,6 +105,7 @@ public struct ExportPlaylist {
         outcome.bytes = written.bytes
         outcome.entries = entries.count - written.skipped.count
         outcome.unwritable = written.skipped.count
+        if !format.writesRanges { outcome.wholeFileTracks = entries.count(where: \.isRange) }
         return outcome
     }
 

@@ -54,7 +54,9 @@ extension IndexSources {
                scope != nil || !previous.isEmpty || !scan.playlistFiles.isEmpty {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
-                report.addUnchanged(items: plan.kept.count, playlists: try store.source(at: path)?.playlistCount ?? 0)
+                // Counted from the source: a kept file may be several items (its cue tracks).
+                let recorded = try store.source(at: path)
+                report.addUnchanged(items: recorded?.itemCount ?? plan.kept.count, playlists: recorded?.playlistCount ?? 0)
                 report.skippedSidecars += scan.skippedSidecars
                 report.warnings += scan.warnings
                 return
@@ -67,8 +69,13 @@ extension IndexSources {
                 let live = { (records: [FolderFileRecord]) in Set(records.filter { !$0.isGone }.map(\.itemID)) }
                 let removed = live(previous).subtracting(live(plan.records))
                 counts = try store.patch(record) { patch in
-                    try read(plan.toRead, of: path, into: &reading) { try patch.put($0) }
-                    try patch.remove(removed.sorted { $0.rawValue < $1.rawValue })
+                    var delivered: Set<ItemID> = []
+                    try read(plan.toRead, of: path, into: &reading) { items in
+                        delivered.formUnion(items.map(\.id))
+                        try patch.put(items)
+                    }
+                    let touched = plan.toRead.map(\.id) + removed.sorted { $0.rawValue < $1.rawValue }
+                    try patch.removeUndelivered(of: touched, delivered: delivered)
                     try patch.replaceFolderFiles(at: previous.map(\.path), with: plan.records)
                     let playlists = readPlaylistFiles(playlistPlan.toRead, root: path, into: &reading)
                     try patch.writePlaylistFiles(playlists, removing: playlistPlan.removed)
@@ -97,6 +104,8 @@ extension IndexSources {
     private struct FolderReading {
         var warnings: [IndexWarning]
         var ignoredSidecars = 0
+        /// Warnings already given by an earlier file.
+        var seen: Set<IndexWarning> = []
     }
 
     /// Reads the playlist files of a folder source found under `root`.
@@ -115,12 +124,17 @@ extension IndexSources {
                       into reading: inout FolderReading, write: ([MediaItem]) throws -> Void) throws {
         var batch: [MediaItem] = []
         for (done, (file, id, added)) in files.enumerated() {
-            var read = MediaFileReader.reading(file, id: id, source: source)
-            read.item.dateAdded = added
-            batch.append(read.item)
-            reading.warnings += read.warnings
+            let read = MediaFileReader.reading(file, id: id, source: source)
+            // Every item of the file (its cue tracks too) was first seen when the file was.
+            batch += read.items.map { item in
+                var item = item
+                item.dateAdded = added
+                return item
+            }
+            // A folder's cue sheet is read with each of its media files: say its problems once.
+            reading.warnings += read.warnings.filter { reading.seen.insert($0).inserted }
             reading.ignoredSidecars += read.ignoredSidecars.count
-            if batch.count == 256 {
+            if batch.count >= 256 {
                 try write(batch)
                 batch.removeAll(keepingCapacity: true)
                 progress?(source, done + 1)

@@ -8,6 +8,20 @@ enum Schema {
     /// the key, and `source`, which comes from the sources table).
     static let itemColumns: [Field] = Field.allCases.filter { $0 != .id && $0 != .source }
 
+    /// The item columns of the v1 migration, frozen: a shipped migration must build the same
+    /// table forever, while `itemColumns` grows with the field registry (later columns come
+    /// from their own migrations).
+    private static let v1ItemColumns: [String] = [
+        "title TEXT", "artist TEXT", "album_artist TEXT", "album TEXT", "composer TEXT", "genre TEXT",
+        "grouping TEXT", "comments TEXT", "year INTEGER", "bpm INTEGER", "play_count INTEGER",
+        "skip_count INTEGER", "bit_rate INTEGER", "sample_rate INTEGER", "size INTEGER",
+        "track_number INTEGER", "track_count INTEGER", "disc_number INTEGER", "disc_count INTEGER",
+        "duration_ms INTEGER", "rating INTEGER", "loved INTEGER NOT NULL DEFAULT 0",
+        "compilation INTEGER NOT NULL DEFAULT 0", "explicit INTEGER NOT NULL DEFAULT 0",
+        "disabled INTEGER NOT NULL DEFAULT 0", "kind TEXT", "location TEXT", "date_added INTEGER",
+        "date_modified INTEGER", "play_date INTEGER", "persistent_id TEXT", "track_id INTEGER",
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: sources, items, playlists") { db in
@@ -26,7 +40,7 @@ enum Schema {
                     library_persistent_id TEXT
                 );
                 """)
-            let columns = itemColumns.map { "\($0.key) \(sqlType($0))" }.joined(separator: ",\n")
+            let columns = v1ItemColumns.joined(separator: ",\n")
             try db.execute(sql: """
                 CREATE TABLE items (
                     source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -121,6 +135,14 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v7: cue track ranges") { db in
+            // A cue track is a part of its file (sources.md, "CUE sheets"): where it starts
+            // and ends in it. Null for every whole file.
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN start_ms INTEGER;
+                ALTER TABLE items ADD COLUMN end_ms INTEGER;
+                """)
+        }
         migrator.registerMigration("v8: folder files first seen") { db in
             // When each media file was first indexed: its item's date_added, kept across
             // re-index, --full and moves. NULL for files recorded before this column existed:
@@ -147,13 +169,5 @@ enum Schema {
                 """)
         }
         return migrator
-    }
-
-    private static func sqlType(_ field: Field) -> String {
-        switch field.type {
-        case .text: "TEXT"
-        case .integer, .timestamp: "INTEGER"
-        case .bool: "INTEGER NOT NULL DEFAULT 0"
-        }
     }
 }

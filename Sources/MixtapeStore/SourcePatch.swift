@@ -44,6 +44,22 @@ public final class SourcePatch {
         }
     }
 
+    /// Removes the items of files read again or gone, `ids` (a file's id), that the read did
+    /// not deliver: the file itself and its cue tracks (`file:…#n`). A file that a sheet now
+    /// splits loses its whole item; one whose sheet is gone, its tracks.
+    public func removeUndelivered(of ids: [ItemID], delivered: Set<ItemID>) throws {
+        let parts = try db.makeStatement(sql: "SELECT id FROM items WHERE source_id = ? AND id > ? AND id < ?")
+        for id in ids {
+            var candidates = [id.rawValue]
+            // Every track id `id#…` (CueSplit.trackID) sorts between `id#` and `id$` (`$` follows `#`).
+            candidates += try String.fetchAll(parts, arguments: [sourceID, id.rawValue + CueSplit.partSeparator, id.rawValue + "$"])
+            for candidate in candidates where !delivered.contains(ItemID(rawValue: candidate)) {
+                try delete.execute(arguments: [sourceID, candidate])
+                counts.removed += db.changesCount
+            }
+        }
+    }
+
     /// Replaces the folder records at `paths` (what the walk covered) with `records`.
     public func replaceFolderFiles(at paths: [String], with records: [FolderFileRecord]) throws {
         try FolderFileRecord.replace(at: paths, with: records, sourceID: sourceID, in: db)

@@ -23,6 +23,9 @@ public final class SourceSync {
     private let previousTrackIDs: [Int64]
     /// Which of the previous items this read delivered; the rest were deleted from the source.
     private var delivered: [Bool]
+    /// Indices of the previous items that are parts of a file (cue tracks, `file:…#3`), by
+    /// the key of the file's id: keeping a file keeps its tracks.
+    private let parts: [UInt64: [Int]]
     public private(set) var counts = SyncCounts()
 
     init(db: Database, sourceID: Int64) throws {
@@ -31,17 +34,31 @@ public final class SourceSync {
         upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         var rows: [(key: UInt64, fingerprint: Int64, trackID: Int64)] = []
+        var partIDs: [String] = []
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, fingerprint, track_id FROM items WHERE source_id = ?",
                                          arguments: [sourceID])
         while let row = try cursor.next() {
-            rows.append((SourceSync.key(row[0]), row[1], (row[2] as Int64?) ?? Int64.min))
+            let id: String = row[0]
+            if id.contains(CueSplit.partSeparator) { partIDs.append(id) }
+            rows.append((SourceSync.key(id), row[1], (row[2] as Int64?) ?? Int64.min))
         }
         rows.sort { $0.key < $1.key }
         previousKeys = rows.map(\.key)
         previousFingerprints = rows.map(\.fingerprint)
         previousTrackIDs = rows.map(\.trackID)
         delivered = Array(repeating: false, count: rows.count)
+        var parts: [UInt64: [Int]] = [:]
+        for id in partIDs {
+            guard let whole = CueSplit.fileID(ofTrack: id) else { continue }
+            let key = SourceSync.key(id)
+            let low = previousKeys.partitionPoint(key)
+            if low < previousKeys.count, previousKeys[low] == key {
+                parts[SourceSync.key(whole), default: []].append(low)
+            }
+        }
+        self.parts = parts
     }
+
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
@@ -73,9 +90,13 @@ public final class SourceSync {
 
     /// Records items the source still has but that were not read again because nothing about
     /// them changed (a folder's untouched files): they count as unchanged and are not deleted.
-    /// Ids the index does not hold are ignored.
+    /// Ids the index does not hold are ignored. A file's cue tracks are kept with it.
     public func keep(_ ids: [ItemID]) {
         for id in ids {
+            for index in parts[SourceSync.key(id.rawValue)] ?? [] where !delivered[index] {
+                delivered[index] = true
+                counts.unchanged += 1
+            }
             guard let index = previousIndex(of: SourceSync.key(id.rawValue)), !delivered[index] else { continue }
             delivered[index] = true
             counts.unchanged += 1
@@ -88,11 +109,7 @@ public final class SourceSync {
     }
 
     private func previousIndex(of key: UInt64) -> Int? {
-        var low = 0, high = previousKeys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if previousKeys[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        let low = previousKeys.partitionPoint(key)
         return low < previousKeys.count && previousKeys[low] == key ? low : nil
     }
 
@@ -149,5 +166,17 @@ public final class SourceSync {
         var hash = StableHash()
         hash.combine(id)
         return hash.value
+    }
+}
+
+extension [UInt64] {
+    /// The first index whose key is not below `key` (the array is sorted).
+    fileprivate func partitionPoint(_ key: UInt64) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -16,7 +16,8 @@ import MixtapeCore
 ///   after its first event, so a copy that goes on for minutes is still applied as it goes.
 /// - **What counts.** Hidden names (`.git`, `._x.mp3`, `.x.part`) are skipped, as the walker
 ///   skips them; files count only if `isRelevant` says their name is media or a sidecar.
-///   Folders always count. An `artist.nfo` applies to every folder below it.
+///   Folders always count. An `artist.nfo` applies to every folder below it; a `.cue`
+///   to its own and the ones below (a sheet may name `CD1/x.flac`).
 public struct ChangeCollector: Sendable {
     public let sources: [WatchedSource]
     public let debounce: Double
@@ -216,7 +217,9 @@ public struct ChangeCollector: Sendable {
         guard isRelevant(name) else { return }
         let folder = FolderPath.parent(of: path)
         pending.folders[root, default: FolderChanges()].files.insert(folder)
-        if name.lowercased() == "artist.nfo" { pending.folders[root, default: FolderChanges()].trees.insert(folder) }
+        // A cue sheet may split a file in the folder below it (`FILE "CD1/x.flac"`).
+        let lowered = name.lowercased()
+        if lowered == "artist.nfo" || lowered.hasSuffix(".cue") { pending.folders[root, default: FolderChanges()].trees.insert(folder) }
         changed(at: now)
     }
 

@@ -124,6 +124,11 @@ struct ExportCommand: ParsableCommand {
         for id in outcome.goneFromIndex.prefix(20) {
             Messages.warning("\(id) is selected but no longer in the index; not exported")
         }
+        if outcome.wholeFileTracks > 0 {
+            let tracks = outcome.wholeFileTracks == 1 ? "1 cue track is listed as its whole file"
+                : "\(outcome.wholeFileTracks.grouped) cue tracks are listed as their whole files"
+            Messages.warning(tracks + ": this format cannot say where a track starts (m3u8, xspf and itunes can)")
+        }
         guard !quiet else { return }
         for path in outcome.missingFiles { Messages.verbose("missing here: \(path)") }
         var notes: [String] = []

@@ -40,6 +40,7 @@ enum SavedExportLines {
     private static func entries(_ outcome: ExportPlaylist.Outcome) -> String {
         var text = outcome.entries == 1 ? "1 entry" : "\(outcome.entries.grouped) entries"
         if !outcome.missingFiles.isEmpty { text += ", \(outcome.missingFiles.count.grouped) missing here" }
+        if outcome.wholeFileTracks > 0 { text += ", \(outcome.wholeFileTracks.grouped) cue tracks as whole files" }
         return text
     }
 }

@@ -204,13 +204,14 @@ struct MalformedCorpusTests {
     /// One sidecar to mutate beside a tiny real MP3.
     struct SidecarSeed: Sendable, CustomTestStringConvertible {
         enum Kind: String, Sendable {
-            case xmp, nfo, infoJSON
+            case xmp, nfo, infoJSON, cue
             /// The sidecar's name beside `NAME.mp3`.
             var suffix: String {
                 switch self {
                 case .xmp: ".mp3.xmp"
                 case .nfo: ".nfo"
                 case .infoJSON: ".info.json"
+                case .cue: ".cue"
                 }
             }
         }
@@ -260,6 +261,23 @@ struct MalformedCorpusTests {
                  "tags": ["a", "b", {"nested": [1, 2.5e3, -0, true, false, null]}], "_type": "video",
                  "formats": [{"format_id": "251", "abr": 160, "acodec": "opus"}], "description": "line\\nbreak \\"quoted\\""}
                 """
+        case .cue:
+            // Every sheet of a folder is read with each of its files; this one splits m0.mp3.
+            return """
+                REM GENRE "Rock"
+                REM DATE 2003
+                PERFORMER "Cue Band"
+                TITLE "Cue Album"
+                FILE "m0.wav" WAVE
+                  TRACK 01 AUDIO
+                    TITLE "Ünë"
+                    INDEX 01 00:00:00
+                  TRACK 02 AUDIO
+                    TITLE "Two"
+                    PERFORMER "Guest"
+                    INDEX 00 00:00:02
+                    INDEX 01 00:00:03
+                """
         }
     }
 
@@ -268,12 +286,13 @@ struct MalformedCorpusTests {
             SidecarSeed(label: "inline XMP", kind: .xmp),
             SidecarSeed(label: "inline NFO", kind: .nfo),
             SidecarSeed(label: "inline .info.json", kind: .infoJSON),
+            SidecarSeed(label: "inline .cue", kind: .cue),
         ]
         guard let shared = MixtapeProcess.shared else { return seeds }
         // The regular suite takes the first two real files of each kind (and none of the
         // malformed ones); stress takes them all.
         let folders: [(String, SidecarSeed.Kind, String)] = [
-            ("xmp", .xmp, ".xmp"), ("nfo", .nfo, ""), ("ytdlp_info_json", .infoJSON, ".json"),
+            ("xmp", .xmp, ".xmp"), ("nfo", .nfo, ""), ("ytdlp_info_json", .infoJSON, ".json"), ("cue", .cue, ".cue"),
         ]
         for (folder, kind, suffix) in folders {
             for sub in ["", "malformed/"] where stress || sub.isEmpty {

@@ -7,7 +7,8 @@ struct PlaylistReaderTests {
         ([0xef, 0xbb, 0xbf] + Array("#EXTM3U\r\n#EXTINF:1,x\r\n/a.mp3\r\n\r\n/b.mp3".utf8), ["/a.mp3", "/b.mp3"]),
         (Array("/a.mp3\r/b.mp3\r# comment\r".utf8), ["/a.mp3", "/b.mp3"]),
         (Array("  /lead space.mp3\n/a.mp3\n/a.mp3\n".utf8), ["  /lead space.mp3", "/a.mp3", "/a.mp3"]),
-        ([0x2f, 0x63, 0x61, 0x66, 0xe9, 0x2e, 0x6d, 0x70, 0x33], ["/caf\u{e9}.mp3"]),  // Latin-1
+        ([0x2f, 0x63, 0x61, 0x66, 0xe9, 0x2e, 0x6d, 0x70, 0x33], ["/caf\u{e9}.mp3"]),  // Windows-1252
+        ([0x2f, 0x93, 0x61, 0x94, 0x96, 0x80, 0x81, 0x2e, 0x6d, 0x70, 0x33], ["/\u{201c}a\u{201d}\u{2013}\u{20ac}\u{81}.mp3"]),
         ([], []),
     ])
     func m3u(bytes: [UInt8], paths: [String]) {

@@ -44,6 +44,12 @@ struct FolderSidecarMatcherTests {
                          orphans: 0),
         SidecarMatchCase(label: "album.nfo with no media file is an orphan, artist.nfo is not", media: [],
                          sidecars: ["album.nfo", "artist.nfo"], expected: [:], orphans: 1),
+        SidecarMatchCase(label: "every .cue goes to every file of the folder (its FILE lines decide later)",
+                         media: ["a.flac", "b.mp3"], sidecars: ["Disc.CUE", "a.nfo", "other.cue"],
+                         expected: ["a.flac": ["a.nfo", "Disc.CUE", "other.cue"], "b.mp3": ["Disc.CUE", "other.cue"]],
+                         orphans: 0),
+        SidecarMatchCase(label: "a .cue with no media beside it is no orphan: it may name CD1/x.flac", media: [],
+                         sidecars: ["disc.cue"], expected: [:], orphans: 0),
     ]
 
     @Test("pairs sidecars with media files", arguments: cases)
@@ -75,6 +81,16 @@ struct FolderSidecarMatcherTests {
         let own = FolderSidecarMatcher.match(folder: "/m", media: [], sidecars: [Self.entry("artist.nfo")],
                                              parentArtistNFO: parent)
         #expect(own.artistNFO?.path == "/m/artist.nfo")
+    }
+
+    @Test("a folder's cue sheets pass to the folders right below it, not further")
+    func parentCues() {
+        let above = Sidecar(kind: .cue, path: "/disc.cue", size: 1, modificationTimeNs: 1)
+        let below = FolderSidecarMatcher.match(folder: "/m", media: [Self.entry("a.flac")], sidecars: [Self.entry("m.cue")],
+                                               parentArtistNFO: nil, parentCues: [above])
+        #expect(below.files.first?.sidecars.map(\.path) == ["/m/m.cue", "/disc.cue"])
+        #expect(below.cues.map(\.path) == ["/m/m.cue"])
+        #expect(below.cues.map(\.kind) == [.cue])
     }
 
     @Test("stems and extensions", arguments: [

@@ -11,7 +11,7 @@ struct ChangeCollectorTests {
 
     static func collector(debounce: Double = 1) -> ChangeCollector {
         ChangeCollector(sources: [.folder(root: music), .library(file: export)], debounce: debounce,
-                        isRelevant: { $0.hasSuffix(".mp3") || $0.lowercased().hasSuffix(".nfo") })
+                        isRelevant: { $0.hasSuffix(".mp3") || $0.lowercased().hasSuffix(".nfo") || $0.lowercased().hasSuffix(".cue") })
     }
 
     /// Feeds each inner array as one read at time 0, then takes the batch once due.
@@ -41,6 +41,8 @@ struct ChangeCollectorTests {
         (WatchEvent([.movedTo], path: "/m/a/x.mp3", cookie: 7), FolderChanges(files: ["/m/a"])),
         (WatchEvent([.closedAfterWrite], path: "/m/a/artist.nfo"), FolderChanges(files: ["/m/a"], trees: ["/m/a"])),
         (WatchEvent([.closedAfterWrite], path: "/m/a/Artist.NFO"), FolderChanges(files: ["/m/a"], trees: ["/m/a"])),
+        // A sheet may split files in the folder below (FILE "CD1/x.flac").
+        (WatchEvent([.deleted], path: "/m/a/Album.CUE"), FolderChanges(files: ["/m/a"], trees: ["/m/a"])),
         (WatchEvent([.created, .isDirectory], path: "/m/new"), FolderChanges(trees: ["/m/new"])),
         (WatchEvent([.deleted, .isDirectory], path: "/m/old"), FolderChanges(trees: ["/m/old"])),
         (WatchEvent([.attributesChanged, .isDirectory], path: "/m/locked"), FolderChanges(trees: ["/m/locked"])),

@@ -35,6 +35,9 @@ public enum Field: String, CaseIterable, Sendable {
     case discNumber = "disc_number"
     case discCount = "disc_count"
     case durationMs = "duration_ms"
+    /// Where a cue track starts and ends in its file (json.md); nil for a whole file.
+    case startMs = "start_ms"
+    case endMs = "end_ms"
     case rating, loved, compilation, explicit, disabled, kind, location
     case dateAdded = "date_added"
     case dateModified = "date_modified"
@@ -73,6 +76,8 @@ public enum Field: String, CaseIterable, Sendable {
         case .discNumber: item.discNumber.map(FieldValue.integer)
         case .discCount: item.discCount.map(FieldValue.integer)
         case .durationMs: item.durationMs.map(FieldValue.integer)
+        case .startMs: item.startMs.map(FieldValue.integer)
+        case .endMs: item.endMs.map(FieldValue.integer)
         case .rating: item.rating.map(FieldValue.integer)
         case .loved: .bool(item.loved)
         case .compilation: .bool(item.compilation)
@@ -103,7 +108,7 @@ extension Field {
              .kind, .location, .persistentID, .source:
             .text
         case .year, .bpm, .playCount, .skipCount, .bitRate, .sampleRate, .size, .trackNumber,
-             .trackCount, .discNumber, .discCount, .durationMs, .rating, .trackID:
+             .trackCount, .discNumber, .discCount, .durationMs, .startMs, .endMs, .rating, .trackID:
             .integer
         case .loved, .compilation, .explicit, .disabled:
             .bool
@@ -142,6 +147,8 @@ extension Field {
         case .discNumber: item.discNumber = int
         case .discCount: item.discCount = int
         case .durationMs: item.durationMs = int
+        case .startMs: item.startMs = int
+        case .endMs: item.endMs = int
         case .rating: item.rating = int
         case .loved: item.loved = bool
         case .compilation: item.compilation = bool

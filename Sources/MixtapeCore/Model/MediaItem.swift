@@ -26,6 +26,9 @@ public struct MediaItem: Hashable, Sendable {
     public var discNumber: Int64?
     public var discCount: Int64?
     public var durationMs: Int64?
+    /// For a cue track (a part of a file): where it starts and ends in `location`, in ms.
+    public var startMs: Int64?
+    public var endMs: Int64?
     /// 0–100, as iTunes stores it (20 per star).
     public var rating: Int64?
 
@@ -59,7 +62,11 @@ public struct MediaItem: Hashable, Sendable {
         hash.combine(id.rawValue)
         hash.combine(kind.rawValue)
         for field in Field.allCases where field != .trackID {
-            switch field.value(of: self) {
+            let value = field.value(of: self)
+            // Fields added after items were first fingerprinted count only when set, so an
+            // index from before them sees its unchanged items as unchanged.
+            if value == nil, Field.addedLater.contains(field) { continue }
+            switch value {
             case .text(let text): hash.combine(text)
             case .integer(let int): hash.combine(int)
             case .bool(let bool): hash.combine(bool)
@@ -69,4 +76,10 @@ public struct MediaItem: Hashable, Sendable {
         }
         return Int64(bitPattern: hash.value)
     }
+}
+
+extension Field {
+    /// Fields added after the first release of the index: left out of an item's fingerprint
+    /// while unset (see `MediaItem.fingerprint`).
+    static let addedLater: Set<Field> = [.startMs, .endMs]
 }

@@ -69,7 +69,13 @@ public enum ITunesPlaylistWriter: PlaylistWriter {
         text += entry.title.map { string("Name", $0) } ?? ""
         text += entry.artist.map { string("Artist", $0) } ?? ""
         text += entry.album.map { string("Album", $0) } ?? ""
-        if let ms = entry.durationMs, ms >= 0 { text += "\t\t\t<key>Total Time</key><integer>\(ms)</integer>\n" }
+        // iTunes' Total Time is the file's length and Start/Stop Time the part it plays: for a
+        // cue track the file is known to last at least to the track's end.
+        if let ms = entry.isRange ? entry.endMs ?? entry.durationMs : entry.durationMs, ms >= 0 {
+            text += "\t\t\t<key>Total Time</key><integer>\(ms)</integer>\n"
+        }
+        if let start = entry.startMs { text += "\t\t\t<key>Start Time</key><integer>\(start)</integer>\n" }
+        if entry.isRange, let stop = entry.endMs { text += "\t\t\t<key>Stop Time</key><integer>\(stop)</integer>\n" }
         if let number = entry.trackNumber { text += "\t\t\t<key>Track Number</key><integer>\(number)</integer>\n" }
         text += entry.item?.persistentID.map { string("Persistent ID", $0) } ?? ""
         text += string("Track Type", isURL ? "URL" : "File")

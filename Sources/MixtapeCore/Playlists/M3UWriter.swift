@@ -10,6 +10,9 @@
 /// `./#…`, which names the same file but is not a comment; a path with a line break cannot be
 /// written and is skipped. `.m3u` gets the same bytes: every current player reads M3U as UTF-8
 /// when it is valid UTF-8.
+///
+/// A cue track (a part of a file) gets VLC's options between `#EXTINF` and the path, which
+/// VLC and mpv honour: `#EXTVLCOPT:start-time=10.5` and `#EXTVLCOPT:stop-time=245`.
 public enum M3UWriter: PlaylistWriter {
     /// The playlist; `name` is not written (M3U has no standard place for it).
     public static func write(name: String, entries: [PlaylistEntry]) -> PlaylistWriteResult {
@@ -21,6 +24,7 @@ public enum M3UWriter: PlaylistWriter {
                 continue
             }
             text += "#EXTINF:\(entry.seconds),\(PlaylistLineText.display(entry))\n"
+            for option in entry.vlcOptions { text += "#EXTVLCOPT:" + option + "\n" }
             // By byte, as players read it: `#` followed by a combining mark is one Character
             // that `hasPrefix("#")` does not see, yet the line is still a comment to them.
             text += (entry.path.utf8.first == UInt8(ascii: "#") ? "./" + entry.path : entry.path) + "\n"

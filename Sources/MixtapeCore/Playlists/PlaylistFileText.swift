@@ -1,45 +1,65 @@
-/// The text of a playlist file as the readers see it: a BOM dropped, UTF-8 decoded, and files
-/// that are not valid UTF-8 (old `.m3u` and `.pls` from Windows players) read as Windows-1252
-/// rather than filled with U+FFFD (sources.md, "Encodings").
+/// The text of a playlist file (or a cue sheet) as the readers see it: a BOM dropped, UTF-8
+/// decoded, and files that are not valid UTF-8 (old `.m3u`, `.pls` and `.cue` from Windows
+/// players and rippers) read as Windows-1252 rather than filled with U+FFFD (sources.md,
+/// "Encodings").
+///
+/// Windows-1252, not Latin-1: the two differ in 0x80–0x9F, where Windows-1252 has `€`, `…`,
+/// curly quotes and dashes, which is what those bytes mean in files written on Windows.
+/// Latin-1 would turn them into invisible C1 control characters. The five bytes Windows-1252
+/// leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to the same-numbered control
+/// characters, as the WHATWG encoding standard does, so no byte is ever lost.
 enum PlaylistFileText {
-    static func decode(_ bytes: [UInt8]) -> String {
-        decodeReporting(bytes, alwaysUTF8: false).text
+    /// Decoded text, and whether it was read as Windows-1252 (the caller warns).
+    struct Decoded: Hashable, Sendable {
+        var text: String
+        var isWindows1252: Bool
     }
 
-    /// The text, and a problem when it was not UTF-8: read as Windows-1252, or (for a format
-    /// that is UTF-8 by definition, `.m3u8`) with U+FFFD for the bad bytes. A UTF-16 file with
-    /// a BOM (Windows tools write them) is decoded as UTF-16.
-    static func decodeReporting(_ bytes: [UInt8], alwaysUTF8: Bool) -> (text: String, problem: PlaylistFileProblem?) {
+    /// The text of `bytes` (see the type comment).
+    static func decode(_ bytes: [UInt8]) -> String {
+        decoding(bytes).text
+    }
+
+    /// The text of `bytes`, saying whether it fell back to Windows-1252.
+    static func decoding(_ bytes: [UInt8]) -> Decoded {
         var body = bytes[...]
         if body.starts(with: [0xef, 0xbb, 0xbf]) { body = body.dropFirst(3) }
-        if body.starts(with: [0xff, 0xfe]) || body.starts(with: [0xfe, 0xff]) {
-            return (utf16(body.dropFirst(2), bigEndian: body.first == 0xfe), nil)
+        if let text = String(validating: body, as: UTF8.self) { return Decoded(text: text, isWindows1252: false) }
+        var scalars = String.UnicodeScalarView()
+        for byte in body { scalars.append(windows1252(byte)) }
+        return Decoded(text: String(scalars), isWindows1252: true)
+    }
+
+    /// The text of a playlist file, and a problem when it was not UTF-8: read as Windows-1252,
+    /// or (for a format that is UTF-8 by definition, `.m3u8`, XSPF, WPL) with U+FFFD for the
+    /// bad bytes. A UTF-16 file with a BOM (Windows tools write them) is decoded as UTF-16.
+    static func decodeReporting(_ bytes: [UInt8], alwaysUTF8: Bool) -> (text: String, problem: PlaylistFileProblem?) {
+        if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
+            return (utf16(bytes.dropFirst(2), bigEndian: bytes.first == 0xfe), nil)
         }
-        if let text = String(validating: body, as: UTF8.self) { return (text, nil) }
+        let decoded = decoding(bytes)
+        guard decoded.isWindows1252 else { return (decoded.text, nil) }
         if alwaysUTF8 {
+            let body = bytes.starts(with: [0xef, 0xbb, 0xbf]) ? bytes.dropFirst(3) : bytes[...]
             return (String(decoding: body, as: UTF8.self),
                     PlaylistFileProblem(line: 0, message: "not valid UTF-8; bad bytes read as U+FFFD"))
         }
-        return (windows1252(body), PlaylistFileProblem(line: 0, message: "not UTF-8; read as Windows-1252"))
+        return (decoded.text, PlaylistFileProblem(line: 0, message: "not UTF-8; read as Windows-1252"))
     }
 
-    /// Windows-1252: Latin-1 but for 0x80–0x9F, where it has `€`, curly quotes, dashes, `Š`…
-    /// (five bytes it leaves undefined are kept as the C1 controls Latin-1 would give).
-    static func windows1252(_ bytes: ArraySlice<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        for byte in bytes {
-            if (0x80...0x9f).contains(byte), let mapped = Unicode.Scalar(cp1252High[Int(byte) - 0x80]), mapped.value != 0 {
-                scalars.append(mapped)
-            } else {
-                scalars.append(Unicode.Scalar(byte))
-            }
-        }
-        return String(scalars)
+    /// The character a Windows-1252 byte stands for.
+    static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
+        guard (0x80...0x9f).contains(byte) else { return Unicode.Scalar(byte) }
+        let value = highControls[Int(byte) - 0x80]
+        return Unicode.Scalar(value) ?? Unicode.Scalar(byte)
     }
 
-    private static let cp1252High: [UInt32] = [
-        0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-        0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+    /// Code points of 0x80–0x9F in Windows-1252 (undefined bytes keep their own value).
+    private static let highControls: [UInt32] = [
+        0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+        0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
+        0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+        0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
     ]
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {

@@ -26,6 +26,10 @@ public enum PlaylistFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the format can say where a cue track starts and stops in its file; PLS cannot,
+    /// so a track is listed as its whole file (and the export warns).
+    public var writesRanges: Bool { self != .pls }
+
     /// The writer for this format.
     public var writer: any PlaylistWriter.Type {
         switch self {

@@ -42,6 +42,8 @@ public struct QueryField: Hashable, Sendable {
         QueryField("disc_count", .number(.discCount, NumberSyntax(example: 1...2))),
         QueryField("duration_ms", .number(.durationMs, NumberSyntax(noun: "milliseconds", example: 180_000...240_000))),
         QueryField("duration", aliases: ["length"], .duration(.durationMs)),
+        QueryField("start_ms", .number(.startMs, NumberSyntax(noun: "milliseconds", example: 0...60_000))),
+        QueryField("end_ms", .number(.endMs, NumberSyntax(noun: "milliseconds", example: 60_000...240_000))),
         QueryField("rating", .number(.rating, NumberSyntax(noun: "a rating from 0 to 100", example: 60...80))),
         QueryField("stars", .number(.rating, NumberSyntax(noun: "a number of stars", example: 3...4, scale: 20))),
         QueryField("loved", .boolean(.loved)),

@@ -21,7 +21,7 @@ enum FolderEntryRole: Equatable, Sendable {
         }
     }
 
-    static let sidecarSuffixes = [".xmp", ".nfo", ".info.json"]
+    static let sidecarSuffixes = [".xmp", ".nfo", ".info.json", ".cue"]
 
     /// The text after the last `.`, ASCII-lower-cased; nil when there is none or nothing
     /// before it (`.mp3` is a hidden file's name, not an extension).

@@ -14,17 +14,20 @@ import MixtapeCore
 /// | `album.nfo` in the folder        | `folderNFO` | every media file of the folder              |
 /// | `artist.nfo` in the folder       | `folderNFO` | every media file of the folder              |
 /// | `artist.nfo` in a folder above   | `folderNFO` | the nearest; Kodi's `Artist/Album/track` layout |
+/// | `*.cue` in the folder            | `cue`       | every media file of the folder (its `FILE` lines say which it splits) |
+/// | `*.cue` in the folder above      | `cue`       | for a sheet that names `CD1/x.flac`: one level down, no deeper |
 ///
 /// `NAME` matches exactly (names are case-sensitive on Linux); the sidecar suffix ignores
 /// ASCII case (`.XMP` from cameras). A sidecar that matches no media file is an orphan and
 /// counted; so is an `album.nfo` in a folder with no media file. An `artist.nfo` is never an
-/// orphan: it may describe only the albums below it.
+/// orphan: it may describe only the albums below it; nor is a `.cue`, for the same reason.
 enum FolderSidecarMatcher {
     /// The folder's media files with their sidecars (in folder order), the number of orphan
     /// sidecars, and the nearest `artist.nfo` (this folder's, else the inherited one), which the
-    /// walker hands to its subfolders.
-    static func match(folder: String, media: [FolderEntry], sidecars: [FolderEntry],
-                      parentArtistNFO: Sidecar?) -> (files: [MediaFile], orphans: Int, artistNFO: Sidecar?) {
+    /// walker hands to its subfolders, and this folder's cue sheets (which it hands to its
+    /// subfolders as `parentCues`).
+    static func match(folder: String, media: [FolderEntry], sidecars: [FolderEntry], parentArtistNFO: Sidecar?,
+                      parentCues: [Sidecar] = []) -> (files: [MediaFile], orphans: Int, artistNFO: Sidecar?, cues: [Sidecar]) {
         var byName: [String: Int] = [:]
         var byStem: [String: [Int]] = [:]
         for (index, entry) in media.enumerated() {
@@ -35,8 +38,13 @@ enum FolderSidecarMatcher {
         var orphans = 0
         var albumNFO: Sidecar?
         var artistNFO: Sidecar?
+        var cues: [Sidecar] = []
         for entry in sidecars {
             let path = FolderPath.join(folder, entry.name)
+            if FolderEntryRole.name(entry.name, hasSuffix: ".cue") {
+                cues.append(sidecar(.cue, path, entry))
+                continue
+            }
             switch entry.name.lowercased() {
             case "album.nfo":
                 albumNFO = sidecar(.folderNFO, path, entry)
@@ -52,13 +60,13 @@ enum FolderSidecarMatcher {
             if targets.isEmpty { orphans += 1 }
             for (index, rank, kind) in targets { found[index].append((rank, sidecar(kind, path, entry))) }
         }
-        let shared = [albumNFO, artistNFO, parentArtistNFO].compactMap { $0 }
+        let shared = [albumNFO, artistNFO, parentArtistNFO].compactMap { $0 } + cues + parentCues
         let files = media.enumerated().map { index, entry in
             let own = found[index].sorted { ($0.rank, $0.sidecar.path) < ($1.rank, $1.sidecar.path) }.map(\.sidecar)
             return MediaFile(path: FolderPath.join(folder, entry.name), device: entry.device, inode: entry.inode,
                              size: entry.size, modificationTimeNs: entry.modificationTimeNs, sidecars: own + shared)
         }
-        return (files, orphans, artistNFO ?? parentArtistNFO)
+        return (files, orphans, artistNFO ?? parentArtistNFO, cues)
     }
 
     /// The media files (index, precedence rank, sidecar kind) a per-file sidecar belongs to.

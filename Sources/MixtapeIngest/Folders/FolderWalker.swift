@@ -62,11 +62,12 @@ public enum FolderWalker {
             for folder in folders + trees where folder == top || folder.hasPrefix(top == "/" ? "/" : top + "/") {
                 // The root exists (realpath said so) and may be a symlink the user named.
                 guard folder == top || isFolder(folder) else { continue }
-                walk(from: [(folder, inheritedArtistNFO(of: folder, root: top))], realRoot: realRoot, into: &scan,
+                let cues = folder == top ? [] : parentCues(of: folder)
+                walk(from: [(folder, inheritedArtistNFO(of: folder, root: top), cues)], realRoot: realRoot, into: &scan,
                      descend: trees.contains(folder), skipping: scope?.incomplete ?? [])
             }
         } else {
-            walk(from: [(top, nil)], realRoot: realRoot, into: &scan)
+            walk(from: [(top, nil, [])], realRoot: realRoot, into: &scan)
         }
         scan.files.sort { $0.path < $1.path }
         scan.playlistFiles.sort { $0.path < $1.path }
@@ -74,16 +75,16 @@ public enum FolderWalker {
     }
 
     /// Lists `pending` folders (and, with `descend`, everything below them) into `scan`.
-    private static func walk(from start: [(folder: String, artistNFO: Sidecar?)], realRoot: String,
+    private static func walk(from start: [(folder: String, artistNFO: Sidecar?, cues: [Sidecar])], realRoot: String,
                              into scan: inout FolderScan, descend: Bool = true, skipping: Set<String> = []) {
         var pending = start
-        while let (folder, inherited) = pending.popLast() {
+        while let (folder, inherited, parentCues) = pending.popLast() {
             guard let listing = list(folder, realRoot: realRoot, skipping: skipping, warnings: &scan.warnings) else {
                 scan.unreadableFolders.append(folder)
                 continue
             }
             let matched = FolderSidecarMatcher.match(folder: folder, media: listing.media, sidecars: listing.sidecars,
-                                                     parentArtistNFO: inherited)
+                                                     parentArtistNFO: inherited, parentCues: parentCues)
             scan.files += matched.files
             for found in listing.playlists {
                 guard let format = PlaylistFileFormat(fileName: found.name) else { continue }
@@ -94,7 +95,7 @@ public enum FolderWalker {
             guard descend else { continue }
             // Reversed, so folders are walked (and warn) in name order.
             for name in listing.folders.reversed() {
-                pending.append((FolderPath.join(folder, name), matched.artistNFO))
+                pending.append((FolderPath.join(folder, name), matched.artistNFO, matched.cues))
             }
         }
     }
@@ -136,6 +137,23 @@ public enum FolderWalker {
         return nil
     }
 
+
+    /// The cue sheets of the folder above `folder`, as the full walk would hand them down.
+    private static func parentCues(of folder: String) -> [Sidecar] {
+        let parent = FolderPath.parent(of: folder)
+        guard let directory = opendir(parent) else { return [] }
+        defer { closedir(directory) }
+        var cues: [Sidecar] = []
+        while let entry = readdir(directory) {
+            guard let name = entryName(entry), !name.hasPrefix("."), FolderEntryRole.name(name, hasSuffix: ".cue") else { continue }
+            var info = stat()
+            let path = FolderPath.join(parent, name)
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let found = FolderWalker.entry(name, info)
+            cues.append(Sidecar(kind: .cue, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs))
+        }
+        return cues.sorted { $0.path < $1.path }
+    }
 
     /// One folder's media files, sidecars and subfolders (names sorted); nil when the folder
     /// cannot be opened, after a warning.
@@ -215,6 +233,13 @@ public enum FolderWalker {
         return FolderEntry(name: name, device: UInt64(truncatingIfNeeded: info.st_dev),
                            inode: UInt64(truncatingIfNeeded: info.st_ino), size: Int64(info.st_size),
                            modificationTimeNs: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// Whether `path` is a regular file (not following a symlink): whether a cue sheet's `FILE`
+    /// names a file that is there.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The canonical absolute path (symlinks resolved), or nil with `errno` set.

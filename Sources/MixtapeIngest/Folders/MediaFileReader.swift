@@ -17,6 +17,8 @@ import MixtapeCore
 ///
 /// Kind: a sidecar's (see `SidecarLayers`), else the container: `.m4b` is an audiobook, a
 /// video container (`FolderWalker.videoExtensions`) is video, anything else music.
+///
+/// A file a cue sheet splits (`CueTracks`) gives its tracks instead of itself.
 public enum MediaFileReader {
     /// Reads `file` into an item with identity `id` and `source` (the folder source's path).
     /// Never fails: a corrupt media file gives a warning and an item from its name and
@@ -59,7 +61,9 @@ public enum MediaFileReader {
         item.size = file.size
         item.dateModified = Timestamp(rawValue: floorSeconds(nanoseconds: file.modificationTimeNs))
         item.source = source
-        return MediaFileReading(item: item, warnings: warnings, ignoredSidecars: sidecars.ignored)
+        let cue = CueTracks.split(item, file: file, embedded: embedded.cueSheet)
+        warnings += cue.warnings
+        return MediaFileReading(item: item, tracks: cue.items, warnings: warnings, ignoredSidecars: sidecars.ignored)
     }
 
     /// The kind the container alone gives (see the type comment).

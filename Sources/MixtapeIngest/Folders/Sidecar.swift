@@ -13,6 +13,10 @@ public struct Sidecar: Hashable, Sendable {
         /// `album.nfo` / `artist.nfo` in the media file's folder (`artist.nfo` also in a folder
         /// above it, for Kodi's `Artist/Album/track` layout): album-level fields only.
         case folderNFO
+        /// A `.cue` sheet in the media file's folder: every media file of the folder gets the
+        /// folder's sheets, so a changed, added or removed sheet changes their stamps; which
+        /// file a sheet splits is only known once it is read (its `FILE` lines).
+        case cue
     }
 
     public var kind: Kind

@@ -32,7 +32,7 @@ struct SidecarLayers {
     /// Reads `sidecars` (highest precedence first) for a file whose container does (or does not)
     /// hold video.
     init(reading sidecars: [Sidecar], containerHasVideo: Bool) {
-        for sidecar in sidecars {
+        for sidecar in sidecars where sidecar.kind != .cue {
             switch SidecarBytes.read(path: sidecar.path) {
             case .success(let bytes): add(sidecar, bytes: bytes, containerHasVideo: containerHasVideo)
             case .failure(let failure): warnings.append(failure.warning)
@@ -59,6 +59,9 @@ struct SidecarLayers {
             addFileSidecar(info.reading, path: sidecar.path)
         case .folderNFO:
             addFolderNFO(NFOSidecarReader.read(bytes: bytes, name: sidecar.path), path: sidecar.path)
+        case .cue:
+            // Not a layer of fields: `CueTracks` splits the file by it.
+            break
         }
     }
 

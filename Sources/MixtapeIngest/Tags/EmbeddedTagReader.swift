@@ -67,7 +67,8 @@ public enum EmbeddedTagReader {
         let milliseconds = mixtape_taglib1_length_ms(file)
         if milliseconds > 0 { tags[.durationMs] = .integer(milliseconds) }
         guard hasAudio || !tags.isEmpty else { return .unreadable }
-        return EmbeddedTagReading(tags: tags, isValid: true)
+        let cueSheet = readsPropertyMap ? property("CUESHEET", of: file) : nil
+        return EmbeddedTagReading(tags: tags, isValid: true, cueSheet: cueSheet)
     }
 
     /// The fixed fields every TagLib version offers.

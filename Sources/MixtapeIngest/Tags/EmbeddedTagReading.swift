@@ -9,10 +9,14 @@ public struct EmbeddedTagReading: Hashable, Sendable {
     /// (nothing usable in it). The caller warns and falls back to its other sources (sidecars,
     /// the file name); `tags` is then empty.
     public var isValid: Bool
+    /// A cue sheet embedded in the tags (`CUESHEET`: a FLAC Vorbis comment, an APE or WavPack
+    /// APE tag), which splits the file into tracks (`CueTracks`).
+    public var cueSheet: String?
 
-    public init(tags: TagSet = TagSet(), isValid: Bool) {
+    public init(tags: TagSet = TagSet(), isValid: Bool, cueSheet: String? = nil) {
         self.tags = tags
         self.isValid = isValid
+        self.cueSheet = cueSheet
     }
 
     /// The reading of a file nothing could be read from.
