@@ -32,23 +32,23 @@ struct ResolvePlaylistFiles {
 
     /// Every entry of `records` resolved, record by record: one scan of the items for the
     /// paths, and a second only when some entry that no path settled has a title.
-    private func resolve(_ records: [PlaylistFileRecord]) throws -> [[ItemID?]] {
+    private func resolve(_ records: [PlaylistFileRecord]) throws -> [[[ItemID]]] {
         var resolver = PlaylistResolver()
         for record in records {
             for entry in record.entries { resolver.want(entry.target) }
         }
-        try store.forEachLocation { id, location, _, _ in resolver.offer(id: id, location: location) }
+        try store.forEachLocation { id, location, _, _, startMs in resolver.offer(id: id, location: location, startMs: startMs) }
         resolver.settle()
-        var found = records.map { $0.entries.map { resolver.item(at: $0.target) } }
+        var found = records.map { $0.entries.map { resolver.items(at: $0.target) } }
         for (record, ids) in zip(records, found) {
-            for (entry, id) in zip(record.entries, ids) where id == nil && entry.title != nil {
+            for (entry, items) in zip(record.entries, ids) where items.isEmpty && entry.title != nil {
                 resolver.wantTags(artist: entry.artist, title: entry.title)
             }
         }
         guard resolver.wantsTags else { return found }
-        try store.forEachLocation { id, _, artist, title in resolver.offer(id: id, artist: artist, title: title) }
+        try store.forEachLocation { id, _, artist, title, _ in resolver.offer(id: id, artist: artist, title: title) }
         for (index, record) in records.enumerated() {
-            for (position, entry) in record.entries.enumerated() where found[index][position] == nil {
+            for (position, entry) in record.entries.enumerated() where found[index][position].isEmpty {
                 found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
             }
         }
@@ -65,7 +65,7 @@ struct ResolvePlaylistFiles {
         }
         guard !bySource.isEmpty else { return }
         let found = try resolve(files.map(\.record))
-        var grouped: [String: [(record: PlaylistFileRecord, items: [ItemID?])]] = [:]
+        var grouped: [String: [(record: PlaylistFileRecord, items: [[ItemID]])]] = [:]
         for ((source, record), ids) in zip(files, found) { grouped[source, default: []].append((record, ids)) }
         for (source, records) in grouped {
             bySource[source] = ResolvePlaylistFiles.playlists(of: records, source: source)
@@ -76,7 +76,7 @@ struct ResolvePlaylistFiles {
     /// One source's playlists: a folder playlist for every folder that holds playlist files
     /// (so `playlists` shows the tree and `playlist:Folder` finds what is below it), then the
     /// playlists, all ordered by folder path and name.
-    static func playlists(of records: [(record: PlaylistFileRecord, items: [ItemID?])], source: String) -> [Playlist] {
+    static func playlists(of records: [(record: PlaylistFileRecord, items: [[ItemID]])], source: String) -> [Playlist] {
         var result: [Playlist] = []
         var folderIDs: [[String]: PlaylistID] = [:]
         func folder(_ names: [String]) -> PlaylistID? {
@@ -102,16 +102,18 @@ struct ResolvePlaylistFiles {
         return result
     }
 
-    /// The playlist of one file, given what each of its entries resolved to.
-    static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?, items: [ItemID?]) -> Playlist {
+    /// The playlist of one file, given what each of its entries resolved to. An unresolved
+    /// entry's position counts the items before it, a split file's tracks each.
+    static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?, items: [[ItemID]]) -> Playlist {
         var playlist = Playlist(id: playlistID("file", record.path), name: record.name)
         playlist.parentID = parent
         playlist.source = source
         playlist.file = record.path
-        for (position, (entry, item)) in zip(record.entries, items).enumerated() {
-            if let id = item {
-                playlist.items.append(id)
+        for (entry, ids) in zip(record.entries, items) {
+            if !ids.isEmpty {
+                playlist.items += ids
             } else {
+                let position = playlist.items.count + playlist.unresolved.count
                 playlist.unresolved.append(UnresolvedEntry(position: position, location: entry.target.text,
                                                            artist: entry.artist, title: entry.title,
                                                            durationMs: entry.durationMs))

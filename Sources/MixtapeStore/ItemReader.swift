@@ -76,16 +76,18 @@ enum ItemReader {
         }
     }
 
-    /// Every item's id, location, artist and title, in table order and not deduplicated (an
+    /// Every item's id, location, artist, title and cue start, in table order and not deduplicated (an
     /// id in two sources comes twice): what resolving playlist-file entries needs, at the cost
     /// of one scan, with no sort.
     static func forEachLocation(in db: Database,
-                                _ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?) throws -> Void) throws {
-        let statement = try db.makeStatement(sql: "SELECT id, location, artist, title FROM items")
+                                _ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
+                                         _ startMs: Int64?) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms FROM items")
         let handle = statement.sqliteStatement
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
-            try body(ItemID(rawValue: text(handle, 0) ?? ""), text(handle, 1), text(handle, 2), text(handle, 3))
+            let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)
+            try body(ItemID(rawValue: text(handle, 0) ?? ""), text(handle, 1), text(handle, 2), text(handle, 3), start)
             code = sqlite3_step(handle)
         }
         guard code == SQLITE_DONE else {

@@ -169,9 +169,10 @@ public final class LibraryStore: Sendable {
         try pool.read { db in try ItemReader.forEachKindAndDuration(in: db, body) }
     }
 
-    /// Every item's id, location, artist and title, unordered; an id in several sources comes
+    /// Every item's id, location, artist, title and cue start (a cue track's), unordered; an id in several sources comes
     /// once per source.
-    public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?) throws -> Void) throws {
+    public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
+                                         _ startMs: Int64?) throws -> Void) throws {
         try pool.read { db in try ItemReader.forEachLocation(in: db, body) }
     }
 

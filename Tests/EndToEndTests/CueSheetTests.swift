@@ -96,6 +96,26 @@ struct CueSheetTests {
         #expect(tracks[2]?["id"] as? String == fileID + "#2")
     }
 
+    @Test func aPlaylistEntryNamingASplitFilePlaysEveryTrackInOrder() throws {
+        let flac = music + "/Album/album.flac"
+        try audio(flac, seconds: 30, comments: ["TITLE=Whole"])
+        try audio(music + "/Album/other.flac", seconds: 2, comments: ["TITLE=Other"])
+        try write(music + "/Album/album.cue", Self.sheet)
+        try write(music + "/mix.m3u8", "Album/other.flac\nAlbum/album.flac\n/gone.flac\nAlbum/other.flac\n")
+        let indexed = try mixtape.run(["index", music])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let listed = try #require(try mixtape.run(["playlists", "--json"]).records.first { $0["name"] as? String == "mix" })
+        let all = try items()
+        let titles = (listed["items"] as? [String] ?? []).map { all[$0]?["title"] as? String ?? "?" }
+        #expect(titles == ["Other", "First", "Second", "Third", "Other"])
+        #expect(listed["missing"] as? Int == 1)
+        // The missing entry keeps its place after the album's three tracks.
+        let exported = try mixtape.run(["export-playlist", "--playlist", "mix", "-o", "-", "--format", "m3u8"])
+        let paths = exported.lines.filter { !$0.hasPrefix("#") }
+        #expect(paths == [music + "/Album/other.flac", flac, flac, flac, "/gone.flac", music + "/Album/other.flac"])
+        #expect(exported.stdout.contains("#EXTVLCOPT:start-time=10"), "\(exported.stdout)")
+    }
+
     @Test func anEmbeddedCuesheetTagSplitsItsFile() throws {
         let flac = music + "/image.flac"
         try audio(flac, seconds: 20, comments: ["TITLE=Image", "ARTIST=Image Artist"])

@@ -115,12 +115,27 @@ struct PlaylistFileReadingTests {
         ]
         for (id, location, _, _) in items { resolver.offer(id: id, location: location) }
         resolver.settle()
-        for entry in wanted where resolver.item(at: entry.target) == nil {
+        for entry in wanted where resolver.items(at: entry.target).isEmpty {
             resolver.wantTags(artist: entry.artist, title: entry.title)
         }
         #expect(resolver.wantsTags)
         for (id, _, artist, title) in items { resolver.offer(id: id, artist: artist, title: title) }
         #expect(wanted.map { resolver.resolve($0.target, artist: $0.artist, title: $0.title) }
-                == [one, nfd, one, nil, tagged, nil, nfd, ItemID(rawValue: "nfd-e"), ItemID(rawValue: "nfc-e")])
+                == [[one], [nfd], [one], [], [tagged], [], [nfd], [ItemID(rawValue: "nfd-e")], [ItemID(rawValue: "nfc-e")]])
+    }
+
+    @Test func aSplitFileIsAllItsTracksInOrder() {
+        var resolver = PlaylistResolver()
+        resolver.want(.path("/m/album.flac"))
+        resolver.want(.path("/m/other.flac"))
+        for (number, start) in [(2, 300_000), (1, 0), (3, 610_500)] {
+            resolver.offer(id: ItemID(rawValue: "file:A#\(number)"), location: "/m/album.flac", startMs: Int64(start))
+        }
+        // Two whole files at one path (no ranges) are not one item: unresolved.
+        resolver.offer(id: ItemID(rawValue: "x"), location: "/m/other.flac")
+        resolver.offer(id: ItemID(rawValue: "y"), location: "/m/other.flac")
+        resolver.settle()
+        #expect(resolver.items(at: .path("/m/album.flac")).map(\.rawValue) == ["file:A#1", "file:A#2", "file:A#3"])
+        #expect(resolver.items(at: .path("/m/other.flac")).isEmpty)
     }
 }

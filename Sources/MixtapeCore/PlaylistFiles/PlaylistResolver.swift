@@ -2,7 +2,8 @@
 /// target path exactly, then compared NFC/NFD-insensitively, then case-insensitively, and last,
 /// for an entry whose file is nowhere, by its `#EXTINF` artist and title. The first rule that
 /// finds exactly one item wins; an entry no rule settles (a missing file, a stream, two
-/// equally good items) is unresolved.
+/// equally good items) is unresolved. A path that names an album image split by its cue sheet
+/// names every track of it, in order: the playlist plays the whole file, as it did before.
 ///
 /// Built in steps so that memory and time follow the distinct paths the playlists name, not the
 /// library (500 playlists of 1,000 entries name perhaps 20,000 files): `want` is told every
@@ -18,12 +19,12 @@
 /// settled by its bytes, so two files whose names differ only in normalisation stay apart.
 public struct PlaylistResolver {
     /// Items by wanted path (canonical equivalence), each with its location's own bytes.
-    private var candidates: [String: [(id: ItemID, location: String)]] = [:]
+    private var candidates: [String: [Candidate]] = [:]
     private var caseless: [String: Set<ItemID>] = [:]
     /// What each distinct ASCII path resolved to (after `settle`).
-    private var settled: [String: ItemID] = [:]
+    private var settled: [String: [ItemID]] = [:]
     /// The same for paths that are not ASCII, by their exact bytes.
-    private var settledBytes: [PathBytes: ItemID] = [:]
+    private var settledBytes: [PathBytes: [ItemID]] = [:]
     private var nonASCII: Set<PathBytes> = []
     private var tagged: [String: Set<ItemID>] = [:]
 
@@ -40,38 +41,60 @@ public struct PlaylistResolver {
         if !PlaylistResolver.isASCII(path) { nonASCII.insert(PathBytes(path)) }
     }
 
-    /// Considers one indexed item's location.
-    public mutating func offer(id: ItemID, location: String?) {
+    /// Considers one indexed item's location; `startMs` is set for a cue track (a part of the
+    /// file at `location`).
+    public mutating func offer(id: ItemID, location: String?, startMs: Int64? = nil) {
         guard let location else { return }
-        if candidates[location] != nil { candidates[location]?.append((id, location)) }
+        if candidates[location] != nil { candidates[location]?.append(Candidate(id: id, location: location, startMs: startMs)) }
         let lower = location.lowercased()
         if caseless[lower] != nil { caseless[lower]?.insert(id) }
+    }
+
+    /// An item a wanted path may name.
+    private struct Candidate {
+        var id: ItemID
+        var location: String
+        var startMs: Int64?
     }
 
     /// Decides every wanted path by the path rules, once.
     public mutating func settle() {
         for (path, found) in candidates where PlaylistResolver.isASCII(path) {
-            if let one = decide(PathBytes(path), among: found) { settled[path] = one }
+            if let ids = decide(PathBytes(path), among: found) { settled[path] = ids }
         }
         for key in nonASCII {
-            if let one = decide(key, among: candidates[key.text] ?? []) { settledBytes[key] = one }
+            if let ids = decide(key, among: candidates[key.text] ?? []) { settledBytes[key] = ids }
         }
         candidates = [:]
         caseless = [:]
         nonASCII = []
     }
 
-    /// Exact bytes, else canonically equal, else equal ignoring case: the first with one item.
-    private func decide(_ path: PathBytes, among found: [(id: ItemID, location: String)]) -> ItemID? {
-        if let one = PlaylistResolver.single(Set(found.filter { PathBytes($0.location) == path }.map(\.id))) { return one }
-        if let one = PlaylistResolver.single(Set(found.map(\.id))) { return one }
-        return PlaylistResolver.single(caseless[path.text.lowercased()])
+    /// Exact bytes, else canonically equal, else equal ignoring case: the first that names one
+    /// item, or one split file's tracks.
+    private func decide(_ path: PathBytes, among found: [Candidate]) -> [ItemID]? {
+        if let ids = PlaylistResolver.one(found.filter { PathBytes($0.location) == path }) { return ids }
+        if let ids = PlaylistResolver.one(found) { return ids }
+        return PlaylistResolver.single(caseless[path.text.lowercased()]).map { [$0] }
     }
 
-    /// The item a path names by the path rules (after `settle`), or nil.
-    public func item(at target: PlaylistEntryTarget) -> ItemID? {
-        guard case .path(let path) = target else { return nil }
-        return PlaylistResolver.isASCII(path) ? settled[path] : settledBytes[PathBytes(path)]
+    /// The one item the candidates are, or the tracks of the one split file they all are (each
+    /// a part of one location), in order; nil for none or several unrelated items.
+    private static func one(_ found: [Candidate]) -> [ItemID]? {
+        let ids = Set(found.map(\.id))
+        if ids.count == 1 { return [found[0].id] }
+        guard ids.count > 1, found.allSatisfy({ $0.startMs != nil && PathBytes($0.location) == PathBytes(found[0].location) })
+        else { return nil }
+        var seen: Set<ItemID> = []
+        return found.sorted { ($0.startMs ?? 0, $0.id.rawValue) < ($1.startMs ?? 0, $1.id.rawValue) }
+            .filter { seen.insert($0.id).inserted }.map(\.id)
+    }
+
+    /// The items a path names by the path rules (after `settle`): none, one, or the tracks of a
+    /// split file.
+    public func items(at target: PlaylistEntryTarget) -> [ItemID] {
+        guard case .path(let path) = target else { return [] }
+        return (PlaylistResolver.isASCII(path) ? settled[path] : settledBytes[PathBytes(path)]) ?? []
     }
 
     /// Prepares the last rule for an entry the paths did not settle: its artist and title.
@@ -87,11 +110,13 @@ public struct PlaylistResolver {
         if let key = PlaylistResolver.tagKey(artist: artist, title: title), tagged[key] != nil { tagged[key]?.insert(id) }
     }
 
-    /// The item an entry names, or nil.
-    public func resolve(_ target: PlaylistEntryTarget, artist: String?, title: String?) -> ItemID? {
-        if let found = item(at: target) { return found }
-        guard !tagged.isEmpty else { return nil }
+    /// The items an entry names: by its path (one item, or a split file's tracks), else by its
+    /// artist and title (one item); empty when nothing settles it.
+    public func resolve(_ target: PlaylistEntryTarget, artist: String?, title: String?) -> [ItemID] {
+        let found = items(at: target)
+        guard found.isEmpty, !tagged.isEmpty else { return found }
         return PlaylistResolver.tagKey(artist: artist, title: title).flatMap { PlaylistResolver.single(tagged[$0]) }
+            .map { [$0] } ?? []
     }
 
     private static func single(_ ids: Set<ItemID>?) -> ItemID? {
