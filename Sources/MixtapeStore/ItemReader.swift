@@ -16,30 +16,48 @@ enum ItemReader {
     /// Hands each item to `body` in library order without holding them all: the line snapshot
     /// of a 100,000-item library is written in one pass with flat memory. An id found in
     /// several sources is handed over once, from the source added first (rows of one id are
-    /// adjacent: the sort key ends with the id).
+    /// adjacent: the sort key ends with the id). A row that is an alias of another source's
+    /// item (`ItemAliases`) is not handed over: its item takes from it the fields it lacks, and
+    /// lists its id in `aliases` and its source in `sources`. With no alias recorded, which is
+    /// the common case, the scan does no work per row for them.
     static func forEach(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
                         _ body: (MediaItem) throws -> Void) throws {
         var sources: [Int64: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
         let columns = Schema.itemColumns.filter(fields.contains)
+        var only = id
+        let merge = try ItemAliases.exist(in: db) ? try AliasMerge(columns: columns, sources: sources, in: db, only: &only)
+                                                  : nil
         let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
-        let filter = id == nil ? "" : " WHERE id = ?"
+        let filter = only == nil ? "" : " WHERE id = ?"
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(filter) ORDER BY sort_key")
-        if let id { try statement.setArguments([id.rawValue]) }
+        if let only { try statement.setArguments([only.rawValue]) }
         let handle = statement.sqliteStatement
         var pending: (item: MediaItem, sourceID: Int64)?
+        // The other sources of the pending id, filled only when one id is in several sources.
+        var alsoIn: [(sourceID: Int64, path: String)] = []
+        func emit(_ held: (item: MediaItem, sourceID: Int64)) throws {
+            var item = held.item
+            if !alsoIn.isEmpty {
+                item.sources = ([(held.sourceID, item.source ?? "")] + alsoIn).sorted { $0.0 < $1.0 }.map(\.1)
+                alsoIn.removeAll()
+            }
+            try body(merge?.merged(item) ?? item)
+        }
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
-            var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+            let item = row(handle, columns: columns, sources: sources)
             let sourceID = sqlite3_column_int64(handle, 1)
-            item.source = sources[sourceID]
-            for (offset, field) in columns.enumerated() {
-                field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
-            }
             if let held = pending, held.item.id == item.id {
-                if sourceID < held.sourceID { pending = (item, sourceID) }
-            } else {
-                if let held = pending { try body(held.item) }
+                guard merge?.isAlias(sourceID, item.id) != true else { code = sqlite3_step(handle); continue }
+                if sourceID < held.sourceID {
+                    alsoIn.append((held.sourceID, held.item.source ?? ""))
+                    pending = (item, sourceID)
+                } else {
+                    alsoIn.append((sourceID, item.source ?? ""))
+                }
+            } else if merge?.isAlias(sourceID, item.id) != true {
+                if let held = pending { try emit(held) }
                 pending = (item, sourceID)
             }
             code = sqlite3_step(handle)
@@ -48,7 +66,17 @@ enum ItemReader {
             throw DatabaseError(resultCode: ResultCode(rawValue: code),
                                 message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
-        if let held = pending { try body(held.item) }
+        if let held = pending { try emit(held) }
+    }
+
+    /// The item of the current row of `handle` (columns: id, source_id, then `columns`).
+    static func row(_ handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) -> MediaItem {
+        var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+        item.source = sources[sqlite3_column_int64(handle, 1)]
+        for (offset, field) in columns.enumerated() {
+            field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
+        }
+        return item
     }
 
     /// Every item's kind and duration (nil: unknown), in table order, for callers that keep
@@ -76,14 +104,14 @@ enum ItemReader {
         }
     }
 
-    /// One item by id, every field filled, deduplicated like `forEach`.
+    /// One item by id (or by one of its aliases), every field filled, deduplicated like `forEach`.
     static func item(_ id: ItemID, in db: Database) throws -> MediaItem? {
         var found: MediaItem?
         try forEach(fields: Set(Field.allCases), in: db, only: id) { found = $0 }
         return found
     }
 
-    private static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {
+    static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {
         if type == .bool { return .bool(sqlite3_column_int64(handle, index) != 0) }
         guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
         switch type {
@@ -94,7 +122,7 @@ enum ItemReader {
         }
     }
 
-    private static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {
+    static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
