@@ -11,8 +11,10 @@ struct AliasMerge {
         var id: ItemID
     }
 
-    /// The alias rows, which the scan skips.
+    /// The alias rows, which the scan skips, and their sources: a row of another source (an
+    /// export's hundred thousand) is passed by one integer lookup, not a hash of its id.
     private var aliasRows: Set<RowKey> = []
+    private var aliasSources: Set<Int64> = []
     /// Each item's alias rows, with the scan's fields, sources added first first.
     private var rowsByItem: [ItemID: [MediaItem]] = [:]
     private let columns: [Field]
@@ -37,6 +39,7 @@ struct AliasMerge {
         while code == SQLITE_ROW {
             let row = ItemReader.row(handle, columns: columns, sources: sources)
             aliasRows.insert(RowKey(sourceID: sqlite3_column_int64(handle, 1), id: row.id))
+            aliasSources.insert(sqlite3_column_int64(handle, 1))
             let item = ItemID(rawValue: ItemReader.text(handle, Int32(columns.count + 2)) ?? "")
             rowsByItem[item, default: []].append(row)
             code = sqlite3_step(handle)
@@ -49,7 +52,7 @@ struct AliasMerge {
 
     /// Whether the row of `id` in source `sourceID` is another name for an item.
     func isAlias(_ sourceID: Int64, _ id: ItemID) -> Bool {
-        !aliasRows.isEmpty && aliasRows.contains(RowKey(sourceID: sourceID, id: id))
+        aliasSources.contains(sourceID) && aliasRows.contains(RowKey(sourceID: sourceID, id: id))
     }
 
     /// `item` completed by its alias rows: each field it lacks (nil) from the first alias row

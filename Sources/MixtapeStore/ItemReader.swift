@@ -37,6 +37,7 @@ enum ItemReader {
         // The other sources of the pending id, filled only when one id is in several sources.
         var alsoIn: [(sourceID: Int64, path: String)] = []
         func emit(_ held: (item: MediaItem, sourceID: Int64)) throws {
+            guard merge != nil || !alsoIn.isEmpty else { return try body(held.item) }
             var item = held.item
             if !alsoIn.isEmpty {
                 item.sources = ([(held.sourceID, item.source ?? "")] + alsoIn).sorted { $0.0 < $1.0 }.map(\.1)
