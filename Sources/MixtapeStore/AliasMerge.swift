@@ -17,6 +17,9 @@ struct AliasMerge {
     private var aliasSources: Set<Int64> = []
     /// Each item's alias rows, with the scan's fields, sources added first first.
     private var rowsByItem: [ItemID: [MediaItem]] = [:]
+    /// The hash values of `rowsByItem`'s keys: a miss (most items) costs one hash and an
+    /// integer probe, where the dictionary would compare the id with the strings it holds.
+    private var itemHashes: Set<Int> = []
     private let columns: [Field]
 
     /// Reads the alias rows with `columns`. When the read is of one id (`only`), an alias is
@@ -42,6 +45,7 @@ struct AliasMerge {
             aliasSources.insert(sqlite3_column_int64(handle, 1))
             let item = ItemID(rawValue: ItemReader.text(handle, Int32(columns.count + 2)) ?? "")
             rowsByItem[item, default: []].append(row)
+            itemHashes.insert(item.hashValue)
             code = sqlite3_step(handle)
         }
         guard code == SQLITE_DONE else {
@@ -55,12 +59,11 @@ struct AliasMerge {
         aliasSources.contains(sourceID) && aliasRows.contains(RowKey(sourceID: sourceID, id: id))
     }
 
-    /// `item` completed by its alias rows: each field it lacks (nil) from the first alias row
+    /// Completes `item` by its alias rows: each field it lacks (nil) from the first alias row
     /// that has it, their ids in `aliases` and their sources in `sources`. Booleans are never
     /// lacking (an export's absent `Loved` is false), so they stay the item's own.
-    func merged(_ item: MediaItem) -> MediaItem {
-        guard let rows = rowsByItem[item.id] else { return item }
-        var item = item
+    func merge(into item: inout MediaItem) {
+        guard itemHashes.contains(item.id.hashValue), let rows = rowsByItem[item.id] else { return }
         for field in columns where field.value(of: item) == nil {
             if let value = rows.lazy.compactMap({ field.value(of: $0) }).first { field.set(value, on: &item) }
         }
@@ -69,6 +72,5 @@ struct AliasMerge {
             if !item.aliases.contains(row.id) { item.aliases.append(row.id) }
             if let source = row.source, !item.sources.contains(source) { item.sources.append(source) }
         }
-        return item
     }
 }

@@ -43,7 +43,8 @@ enum ItemReader {
                 item.sources = ([(held.sourceID, item.source ?? "")] + alsoIn).sorted { $0.0 < $1.0 }.map(\.1)
                 alsoIn.removeAll()
             }
-            try body(merge?.merged(item) ?? item)
+            merge?.merge(into: &item)
+            try body(item)
         }
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
