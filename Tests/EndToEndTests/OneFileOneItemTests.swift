@@ -193,4 +193,29 @@ struct OneFileOneItemTests {
         // but its line snapshot is what `search` without filters reads.
         #expect(try mixtape.run(["search"]).lines.count == 5)
     }
+
+    /// `pick` in a real terminal (tmux): its catalog counts each file once, the selection
+    /// made with the folder's id shows as selected, and what it prints is the export's id.
+    @Test func thePickerCountsEachFileOnce() throws {
+        try makeFolder()
+        try index(music)
+        let file = try folderIDs()
+        try #require(try mixtape.run(["select", "add", "--id", file["A"]!]).status == 0)
+        try writeExport()
+        try index(export)
+        let output = mixtape.folder + "/printed.txt"
+        let tmux = try TmuxTerminal(folder: mixtape.folder, width: 80, height: 24,
+                                    environment: ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1",
+                                                  "LANG": "C.UTF-8", "XDG_CONFIG_HOME": mixtape.configHome])
+        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print > \"$1\"", MixtapeProcess.binary, output])
+        try tmux.waitFor(text: "5/5 · 1 selected")
+        try tmux.type("Export B")
+        try tmux.waitFor(text: "1/5 · 1 selected")
+        try tmux.press("Tab")
+        try tmux.waitFor(text: "2 selected")
+        try tmux.press("Enter")
+        #expect(try tmux.finish().status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "itunes:AAAA000000000001\nitunes:AAAA000000000002\n")
+        #expect(try selected() == ["itunes:AAAA000000000001", "itunes:AAAA000000000002"])
+    }
 }
