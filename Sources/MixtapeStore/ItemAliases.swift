@@ -62,8 +62,7 @@ struct ItemAliases {
     /// Recomputes the table from the items, then keeps the saved selection and the picker's
     /// cursor naming live items: an alias selected (before the export was indexed, say) becomes
     /// its item's id; an item whose row is gone (its export removed) while its alias row stays
-    /// becomes the alias's id again.
-    /// `previous` is the table as it was before the change when the change itself has already
+    /// becomes the alias's id again. `previous` is the table as it was before the change when the change itself has already
     /// emptied it (a source's removal cascades to its aliases).
     static func refresh(in db: Database, previous: ItemAliases? = nil) throws {
         let old = try previous ?? load(in: db)
@@ -86,6 +85,9 @@ struct ItemAliases {
             if try !exists(pair.item), try exists(pair.alias) { rename[pair.item] = pair.alias }
         }
         for (alias, item) in new.canonical { rename[alias] = item }
+        // An item gone whose alias is now another item's alias (a second export took over):
+        // the selection goes straight to the new item.
+        for (from, to) in rename { if let next = rename[to], next != from { rename[from] = next } }
         try SelectionStore.rename(rename, in: db)
         try PickerMemory.renameCursor(rename, in: db)
     }

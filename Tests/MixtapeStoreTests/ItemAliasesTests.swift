@@ -102,6 +102,17 @@ struct ItemAliasesTests {
         #expect(try ItemAliasesTests.aliasCount(store) == 0)
     }
 
+    @Test("removing the export that held the item hands it to the next export, selection and all")
+    func theNextExportTakesOver() throws {
+        try makeLibrary()
+        _ = try store.replaceSelection(with: [ItemID(rawValue: "itunes:A")])
+        _ = try store.removeSource(at: "/a.xml")
+        let item = try #require(try store.item(ItemID(rawValue: "file:1")))
+        #expect(item.id.rawValue == "itunes:B" && item.rating == 20 && item.title == "Tag One")
+        #expect(item.aliases.map(\.rawValue) == ["file:1"])
+        #expect(try store.selection().map(\.rawValue) == ["itunes:B"])
+    }
+
     static func aliasCount(_ store: LibraryStore) throws -> Int {
         try store.items().reduce(0) { $0 + $1.aliases.count }
     }
