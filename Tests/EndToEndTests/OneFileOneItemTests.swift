@@ -185,7 +185,12 @@ struct OneFileOneItemTests {
         try makeFolder()
         try writeExport()
         try index(export)
+        // A saved export made before the folder is indexed is written again by `index`.
+        let folk = mixtape.folder + "/folk.m3u8"
+        try #require(try mixtape.run(["export-playlist", "--query", "kind:music", "-o", folk, "--save", "folk"]).status == 0)
         try index(music)
+        let written = try String(contentsOfFile: folk, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(written.count == 5 && Set(written).count == 5, "one line per file: \(written)")
         let all = try items()
         #expect(Set(all.keys) == ["Export A", "Export B", "Export C", "Export E", "Tag D"])
         #expect(all["Export C"]?["sources"] as? [String] == [export, music])
