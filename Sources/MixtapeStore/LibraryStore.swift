@@ -134,8 +134,8 @@ public final class LibraryStore: Sendable {
     }
 
     /// Forgets a source and everything read from it; an item it shared with another source
-    /// (`ItemAliases`) stays as that source's, and the selection follows it. Returns the number of items removed, or
-    /// nil when no such source was recorded.
+    /// (`ItemAliases`) stays as that source's, and the selection follows it. Returns the
+    /// number of items removed, or nil when no such source was recorded.
     public func removeSource(at path: String) throws -> Int? {
         try pool.write { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?",
