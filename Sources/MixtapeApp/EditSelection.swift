@@ -26,6 +26,8 @@ public struct EditSelection {
         }
         var outcome = Outcome()
         if !ids.isEmpty {
+            // A folder's id for a file an export also lists names the export's item.
+            let ids = try store.resolve(ids)
             let known = Set(try store.items(fields: []).map(\.id))
             outcome.unknown = ids.filter { !known.contains($0) }
             targets += ids.filter(known.contains)

@@ -16,30 +16,49 @@ enum ItemReader {
     /// Hands each item to `body` in library order without holding them all: the line snapshot
     /// of a 100,000-item library is written in one pass with flat memory. An id found in
     /// several sources is handed over once, from the source added first (rows of one id are
-    /// adjacent: the sort key ends with the id).
+    /// adjacent: the sort key ends with the id). A row that is an alias of another source's
+    /// item (`ItemAliases`) is not handed over: its item takes from it the fields it lacks, and
+    /// lists its id in `aliases` and its source in `sources`. With no alias recorded, which is
+    /// the common case, the scan does no work per row for them.
     static func forEach(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
                         _ body: (MediaItem) throws -> Void) throws {
         var sources: [Int64: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
         let columns = Schema.itemColumns.filter(fields.contains)
+        var only = id
+        let merge = try ItemAliases.exist(in: db) ? try AliasMerge(columns: columns, sources: sources, in: db, only: &only)
+                                                  : nil
         let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
-        let filter = id == nil ? "" : " WHERE id = ?"
+        let filter = only == nil ? "" : " WHERE id = ?"
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(filter) ORDER BY sort_key")
-        if let id { try statement.setArguments([id.rawValue]) }
+        if let only { try statement.setArguments([only.rawValue]) }
         let handle = statement.sqliteStatement
         var pending: (item: MediaItem, sourceID: Int64)?
+        // The other sources of the pending id, filled only when one id is in several sources.
+        var alsoIn: [(sourceID: Int64, path: String)] = []
+        // Completes the pending item in place (no copy of a forty-field value per item).
+        func emit(_ held: inout (item: MediaItem, sourceID: Int64)) throws {
+            if !alsoIn.isEmpty {
+                held.item.sources = ([(held.sourceID, held.item.source ?? "")] + alsoIn).sorted { $0.0 < $1.0 }.map(\.1)
+                alsoIn.removeAll()
+            }
+            merge?.merge(into: &held.item)
+            try body(held.item)
+        }
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
-            var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+            let item = row(handle, columns: columns, sources: sources)
             let sourceID = sqlite3_column_int64(handle, 1)
-            item.source = sources[sourceID]
-            for (offset, field) in columns.enumerated() {
-                field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
-            }
             if let held = pending, held.item.id == item.id {
-                if sourceID < held.sourceID { pending = (item, sourceID) }
-            } else {
-                if let held = pending { try body(held.item) }
+                guard merge?.isAlias(sourceID, item.id) != true else { code = sqlite3_step(handle); continue }
+                if sourceID < held.sourceID {
+                    alsoIn.append((held.sourceID, held.item.source ?? ""))
+                    pending = (item, sourceID)
+                } else {
+                    alsoIn.append((sourceID, item.source ?? ""))
+                }
+            } else if merge?.isAlias(sourceID, item.id) != true {
+                if pending != nil { try emit(&pending!) }
                 pending = (item, sourceID)
             }
             code = sqlite3_step(handle)
@@ -48,7 +67,17 @@ enum ItemReader {
             throw DatabaseError(resultCode: ResultCode(rawValue: code),
                                 message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
-        if let held = pending { try body(held.item) }
+        if pending != nil { try emit(&pending!) }
+    }
+
+    /// The item of the current row of `handle` (columns: id, source_id, then `columns`).
+    static func row(_ handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) -> MediaItem {
+        var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+        item.source = sources[sqlite3_column_int64(handle, 1)]
+        for (offset, field) in columns.enumerated() {
+            field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
+        }
+        return item
     }
 
     /// Every item's kind and duration (nil: unknown), in table order, for callers that keep
@@ -76,18 +105,21 @@ enum ItemReader {
         }
     }
 
-    /// Every item's id, location, artist, title and cue start, in table order and not deduplicated (an
-    /// id in two sources comes twice): what resolving playlist-file entries needs, at the cost
-    /// of one scan, with no sort.
+    /// Every item's id, location, artist, title and cue start, in table order and not
+    /// deduplicated (an id in two sources comes twice): what resolving playlist-file entries
+    /// needs, at the cost of one scan, with no sort. A row that is an alias (one file, one
+    /// item) comes under its item's id, so a file an export and a folder both list is one item.
     static func forEachLocation(in db: Database,
                                 _ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                          _ startMs: Int64?) throws -> Void) throws {
         let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms FROM items")
         let handle = statement.sqliteStatement
+        let canonical = try ItemAliases.exist(in: db) ? try ItemAliases.load(in: db).canonical : [:]
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
             let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)
-            try body(ItemID(rawValue: text(handle, 0) ?? ""), text(handle, 1), text(handle, 2), text(handle, 3), start)
+            let id = ItemID(rawValue: text(handle, 0) ?? "")
+            try body(canonical[id] ?? id, text(handle, 1), text(handle, 2), text(handle, 3), start)
             code = sqlite3_step(handle)
         }
         guard code == SQLITE_DONE else {
@@ -96,14 +128,14 @@ enum ItemReader {
         }
     }
 
-    /// One item by id, every field filled, deduplicated like `forEach`.
+    /// One item by id (or by one of its aliases), every field filled, deduplicated like `forEach`.
     static func item(_ id: ItemID, in db: Database) throws -> MediaItem? {
         var found: MediaItem?
         try forEach(fields: Set(Field.allCases), in: db, only: id) { found = $0 }
         return found
     }
 
-    private static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {
+    static func value(_ handle: SQLiteStatement, _ index: Int32, as type: FieldType) -> FieldValue? {
         if type == .bool { return .bool(sqlite3_column_int64(handle, index) != 0) }
         guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
         switch type {
@@ -114,7 +146,7 @@ enum ItemReader {
         }
     }
 
-    private static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {
+    static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)

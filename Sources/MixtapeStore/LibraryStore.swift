@@ -70,6 +70,7 @@ public final class LibraryStore: Sendable {
             let readout = try body(sync)
             if let playlists = readout.playlists { try sync.replacePlaylists(playlists) }
             try sync.finish()
+            try ItemAliases.refresh(in: db)
             var counts = sync.counts
             if readout.playlists == nil {
                 counts.playlists = try Int.fetchOne(db, sql: "SELECT count(*) FROM playlists WHERE source_id = ?",
@@ -95,7 +96,10 @@ public final class LibraryStore: Sendable {
             try body(patch)
             try patch.finish()
             let counts = patch.counts
-            if counts.added + counts.updated + counts.removed > 0 { try LineSnapshot.invalidate(in: db) }
+            if counts.added + counts.updated + counts.removed > 0 {
+                try LineSnapshot.invalidate(in: db)
+                try ItemAliases.refresh(in: db)
+            }
             try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ? WHERE id = ?",
                            arguments: [record.indexedAt?.rawValue, counts.items, sourceID])
             return counts
@@ -133,16 +137,19 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    /// Forgets a source and everything read from it. Returns the number of items removed, or
-    /// nil when no such source was recorded.
+    /// Forgets a source and everything read from it; an item it shared with another source
+    /// (`ItemAliases`) stays as that source's, and the selection follows it. Returns the
+    /// number of items removed, or nil when no such source was recorded.
     public func removeSource(at path: String) throws -> Int? {
         try pool.write { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?",
                                               arguments: [path]) else { return nil }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
                                          arguments: [id]) ?? 0
+            let aliases = try ItemAliases.load(in: db)
             try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [id])
             try LineSnapshot.invalidate(in: db)
+            try ItemAliases.refresh(in: db, previous: aliases)
             return count
         }
     }
@@ -164,20 +171,21 @@ public final class LibraryStore: Sendable {
     }
 
     /// Every item's kind and duration in milliseconds, unordered; an id in several sources
-    /// comes once per source, with the source's id (the lowest is the one `forEachItem` keeps).
+    /// comes once per source, with the source's id (the lowest is the one `forEachItem` keeps),
+    /// and an alias row (`ItemAliases`) under its own id, which `forEachItem` never hands over.
     public func forEachKindAndDuration(_ body: (ItemID, Kind, Int64?, _ sourceID: Int64) throws -> Void) throws {
         try pool.read { db in try ItemReader.forEachKindAndDuration(in: db, body) }
     }
 
-    /// Every item's id, location, artist, title and cue start (a cue track's), unordered; an id in several sources comes
-    /// once per source.
+    /// Every item's id, location, artist, title and cue start (a cue track's), unordered; an id
+    /// in several sources comes once per source, and an alias under its item's id.
     public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                          _ startMs: Int64?) throws -> Void) throws {
         try pool.read { db in try ItemReader.forEachLocation(in: db, body) }
     }
 
-    /// The item with this id (from the source added first when several have it), with every
-    /// field, or nil when no source has it.
+    /// The item with this id or alias (from the source added first when several have it), with
+    /// every field, or nil when no source has it.
     public func item(_ id: ItemID) throws -> MediaItem? {
         try pool.read { db in try ItemReader.item(id, in: db) }
     }
@@ -207,7 +215,9 @@ public final class LibraryStore: Sendable {
         let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
                                                  "missing", "file"].map { "playlists." + $0 }.joined(separator: ", ")
         return try pool.read { db in
-            try Row.fetchAll(db, sql: """
+            // A playlist file in a folder names the folder's ids; an alias resolves to its item.
+            let canonical = try entries && ItemAliases.exist(in: db) ? ItemAliases.load(in: db).canonical : [:]
+            return try Row.fetchAll(db, sql: """
                 SELECT \(columns), sources.path AS source_path FROM playlists
                 JOIN sources ON sources.id = playlists.source_id
                 ORDER BY playlists.source_id, playlists.position
@@ -220,7 +230,7 @@ public final class LibraryStore: Sendable {
                 playlist.distinguishedKind = row["distinguished_kind"]
                 playlist.missing = row["missing"]
                 if entries {
-                    playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data))
+                    playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data)).map { canonical[$0] ?? $0 }
                     playlist.unresolved = (row["unresolved"] as Data?).map { UnresolvedEntryCodec.decode(Array($0)) } ?? []
                 }
                 playlist.source = row["source_path"]
@@ -299,6 +309,12 @@ public final class LibraryStore: Sendable {
 
     // MARK: selection
 
+    /// `ids` with each alias (a folder's id for a file an export lists) replaced by the id of
+    /// the item it names, repeats dropped: what a selection or `--id` stores.
+    public func resolve(_ ids: [ItemID]) throws -> [ItemID] {
+        try pool.read { db in try ItemAliases.resolve(ids, in: db) }
+    }
+
     /// The selected ids, in the order they were selected.
     public func selection() throws -> [ItemID] {
         try pool.read { db in try SelectionStore.ids(in: db) }
@@ -308,6 +324,7 @@ public final class LibraryStore: Sendable {
     /// removes, `toggle` does either per id, `clear` empties it. Returns (added, removed).
     public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = []) throws -> (added: Int, removed: Int) {
         try pool.write { db in
+            let ids = try ItemAliases.resolve(ids, in: db)
             switch edit {
             case .add: return (try SelectionStore.add(ids, in: db), 0)
             case .remove: return (0, try SelectionStore.remove(ids, in: db))
@@ -326,7 +343,7 @@ public final class LibraryStore: Sendable {
     public func replaceSelection(with ids: [ItemID]) throws -> Int {
         try pool.write { db in
             _ = try SelectionStore.clear(in: db)
-            return try SelectionStore.add(ids, in: db)
+            return try SelectionStore.add(try ItemAliases.resolve(ids, in: db), in: db)
         }
     }
 
@@ -344,7 +361,7 @@ public final class LibraryStore: Sendable {
             try memory.write(in: db)
             if let selection {
                 _ = try SelectionStore.clear(in: db)
-                _ = try SelectionStore.add(selection, in: db)
+                _ = try SelectionStore.add(try ItemAliases.resolve(selection, in: db), in: db)
             }
         }
     }

@@ -30,4 +30,12 @@ public struct PickerMemory: Hashable, Sendable {
             INSERT OR REPLACE INTO picker_state (singleton, query, scope, cursor_item) VALUES (0, ?, ?, ?)
             """, arguments: [query, scope.rawValue, cursorItem?.rawValue])
     }
+
+    /// Points the cursor at the item `rename` maps its id to (an alias becoming its item).
+    static func renameCursor(_ rename: [ItemID: ItemID], in db: Database) throws {
+        guard !rename.isEmpty, var memory = try read(in: db), let cursor = memory.cursorItem,
+              let renamed = rename[cursor] else { return }
+        memory.cursorItem = renamed
+        try memory.write(in: db)
+    }
 }

@@ -168,6 +168,22 @@ enum Schema {
                 ALTER TABLE playlists ADD COLUMN unresolved BLOB;
                 """)
         }
+        migrator.registerMigration("v10: one file one item") { db in
+            // Rows of different sources that are one file (an export's track and the folder's
+            // file): which row is the item and which rows are aliases of it (ItemAliases).
+            // Derived from the items after every sync, so an index made before this migration
+            // gets its aliases at its next index run.
+            try db.execute(sql: """
+                CREATE TABLE item_aliases (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    alias TEXT NOT NULL,
+                    item_source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    item_id TEXT NOT NULL,
+                    PRIMARY KEY (source_id, alias)
+                );
+                CREATE INDEX item_aliases_by_item ON item_aliases (item_id);
+                """)
+        }
         return migrator
     }
 }

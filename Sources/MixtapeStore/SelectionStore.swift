@@ -39,4 +39,16 @@ enum SelectionStore {
         try db.execute(sql: "DELETE FROM selection")
         return db.changesCount
     }
+
+    /// Replaces each selected id `rename` maps to another, in place; an id whose new name is
+    /// already selected is dropped, so an item is never selected twice.
+    static func rename(_ rename: [ItemID: ItemID], in db: Database) throws {
+        guard !rename.isEmpty else { return }
+        let ids = try self.ids(in: db)
+        guard ids.contains(where: { rename[$0] != nil }) else { return }
+        var seen = Set<ItemID>()
+        let renamed = ids.map { rename[$0] ?? $0 }.filter { seen.insert($0).inserted }
+        _ = try clear(in: db)
+        _ = try add(renamed, in: db)
+    }
 }

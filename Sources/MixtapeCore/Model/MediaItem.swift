@@ -49,6 +49,13 @@ public struct MediaItem: Hashable, Sendable {
     public var trackID: Int64?
     /// Absolute path of the source (library file or folder) the item came from.
     public var source: String?
+    /// Every source the item was found in, `source` first, when there are several: one file
+    /// listed by a library export and found in a folder is one item (spec/sources.md, "One
+    /// file, one item"). Empty when the item comes from one source only.
+    public var sources: [String] = []
+    /// Other ids that name this item (a folder's `file:` id for a file an export also lists),
+    /// so a selection or playlist that names one of them finds it.
+    public var aliases: [ItemID] = []
 
     public init(id: ItemID) { self.id = id }
 

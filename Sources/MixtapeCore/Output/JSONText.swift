@@ -106,6 +106,13 @@ extension MediaItem {
         for field in Field.allCases {
             if let value = field.value(of: self) { writer.add(field.key, value) }
         }
+        addIdentity(to: &writer)
         return writer.result
+    }
+
+    /// `sources` and `aliases` (spec/json.md), written only for an item known by several.
+    func addIdentity(to writer: inout JSONObjectWriter) {
+        if sources.count > 1 { writer.add("sources", strings: sources) }
+        if !aliases.isEmpty { writer.add("aliases", strings: aliases.map(\.rawValue)) }
     }
 }

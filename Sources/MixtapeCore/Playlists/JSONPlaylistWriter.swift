@@ -29,6 +29,7 @@ public enum JSONPlaylistWriter: PlaylistWriter {
             for field in Field.allCases {
                 if let value = field.value(of: item) { writer.add(field.key, value) }
             }
+            item.addIdentity(to: &writer)
         } else {
             if let title = entry.title { writer.add(Field.title.key, string: title) }
             if let artist = entry.artist { writer.add(Field.artist.key, string: artist) }
