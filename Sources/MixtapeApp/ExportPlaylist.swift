@@ -83,7 +83,11 @@ public struct ExportPlaylist {
             guard let item = snapshot.item(id) else { outcome.goneFromIndex.append(id); continue }
             guard let location = item.location else { outcome.withoutLocation += 1; continue }
             guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
-            if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
+            // A path VLC needs as a URI stays absolute: mpv and MPD read a relative line
+            // literally and VLC as a URI reference, so no relative form opens in both.
+            if let relativeTo, !PlayablePath.isURL(path), !PlayerPath.needsURI(path) {
+                path = RelativePath.make(path: path, relativeTo: relativeTo)
+            }
             entries.append(PlaylistEntry(item: item, path: path))
         }
         if missing == .fail, !outcome.missingFiles.isEmpty {
