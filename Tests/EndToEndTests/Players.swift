@@ -144,6 +144,14 @@ enum Players {
         return (process.terminationStatus, Array(outData), Array(errData.value))
     }
 
+    /// Paths for a failure message, sorted, with each byte that is not UTF-8 as `\xE9`.
+    static func shown(_ paths: Set<[UInt8]>) -> [String] {
+        paths.map { path in
+            String(validating: path, as: UTF8.self)
+                ?? path.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+        }.sorted()
+    }
+
     static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
         bytes.split(separator: 0x0a, omittingEmptySubsequences: true).map(Array.init)
     }

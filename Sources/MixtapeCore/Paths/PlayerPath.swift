@@ -4,7 +4,7 @@
 /// every line that is not a URL as a URI reference, so in a plain path `#` starts a fragment
 /// (`/m/a#b.mp3` opens `/m/a`), `?` a query, and `%41` is decoded to `A`. A `file://` URI,
 /// percent-encoded, opens in VLC and mpv alike. So a path is written plain (as `spec/cli.md`
-/// says) unless it holds one of those, and then as a `file://` URI: exactly the entries VLC
+/// says) unless it holds one of those, and then, when absolute, as a `file://` URI: exactly the entries VLC
 /// would otherwise fail, and the only way to name a file whose name is not UTF-8 in a UTF-8
 /// playlist. MPD (0.23 and its current source) strips `file://` without decoding it, so it
 /// skips those few entries; a plain path would lose them in VLC, the more common player.
@@ -27,8 +27,19 @@ public enum PlayerPath {
     }
 
     /// The text of the entry's line: the path as it is, or its `file://` URI when it needs one.
+    /// A relative path stays plain even then (mpv and MPD open it, and VLC would read its
+    /// URI reference only): `export-playlist --relative` keeps such a path absolute instead.
+    /// One that is not UTF-8 is always encoded, since the playlist must stay UTF-8.
     public static func line(_ path: String) -> String {
-        needsURI(path) ? LocationEncoder.encode(path, style: .strict) : path
+        guard needsURI(path), isAbsolute(path) || PathBytes.hasEscapes(path) else { return path }
+        return LocationEncoder.encode(path, style: .strict)
+    }
+
+    /// `/…`, `//server/…` or a drive path `C:/…` / `C:\…`.
+    static func isAbsolute(_ path: String) -> Bool {
+        let bytes = Array(path.utf8.prefix(3))
+        if bytes.first == UInt8(ascii: "/") { return true }
+        return LocationEncoder.drivePath(bytes) != nil
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
