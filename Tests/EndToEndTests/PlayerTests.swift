@@ -122,9 +122,18 @@ struct PlayerTests {
         try #require(fd >= 0)
         _ = write(fd, "not audio at all", 16)
         close(fd)
+        // Its sidecar, named in Latin-1 too, read by its bytes.
+        let nfo = Array(album.utf8) + Array("/Caf".utf8) + [0xE9] + Array(" del Mar.nfo".utf8)
+        let sidecar = (nfo + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        try #require(sidecar >= 0)
+        let xml = Array("<song><album>Sidecar Album</album></song>".utf8)
+        _ = write(sidecar, xml, xml.count)
+        close(sidecar)
         let indexed = try mixtape.run(["index", music])
         #expect(indexed.status == 0, "\(indexed.stderr)")
         #expect(indexed.stderr.contains(album + "/Bad\\xE9.mp3"), "\(indexed.stderr)")
+        let albums = try mixtape.run(["search", "--format", "{title}|{album}", "Caf"])
+        #expect(albums.lines == ["Café del Mar|Sidecar Album"], "\(albums.stderr)")
         #expect(!indexed.stderr.contains("not UTF-8"))
 
         let found = try mixtape.run(["search", "--format", "{title}|{location}", "Caf"])
