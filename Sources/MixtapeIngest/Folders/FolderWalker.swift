@@ -25,6 +25,12 @@ import MixtapeCore
 /// - The root itself may be a symlink (the user named it); its real path is what "inside the
 ///   root" is measured against, while paths are reported under the root as given.
 public enum FolderWalker {
+    #if canImport(Darwin)
+    private typealias FolderHandle = UnsafeMutablePointer<DIR>
+    #else
+    private typealias FolderHandle = OpaquePointer
+    #endif
+
     /// Media extensions (lower-cased, without the dot); matched without ASCII case.
     public static let mediaExtensions = Set([
         "mp3", "m4a", "m4b", "aac", "alac", "flac", "ogg", "oga", "opus", "wav", "aif", "aiff",
@@ -96,8 +102,9 @@ public enum FolderWalker {
     /// `Caf\xE9 del Mar.mp3` is indexed like any other file.
     private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
         withUnsafePointer(to: &entry.pointee.d_name) {
-            let name = UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)
-            return PathBytes.string(UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+            let start = UnsafeRawPointer($0)
+            let length = strlen(start.assumingMemoryBound(to: CChar.self))
+            return PathBytes.string(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length))
         }
     }
 
@@ -107,7 +114,7 @@ public enum FolderWalker {
     }
 
     /// `opendir` of `path`'s own bytes.
-    private static func openFolder(_ path: String) -> OpaquePointer? {
+    private static func openFolder(_ path: String) -> FolderHandle? {
         PathBytes.withCString(path) { opendir($0) }
     }
 
