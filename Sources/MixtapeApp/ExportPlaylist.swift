@@ -94,7 +94,12 @@ public struct ExportPlaylist {
             guard let item = snapshot.item(id) else { outcome.goneFromIndex.append(id); continue }
             guard let location = item.location else { outcome.withoutLocation += 1; continue }
             guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
-            if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
+            // A path VLC needs as a URI stays absolute (and is written as a `file://` URI):
+            // mpv and MPD read a relative line literally and VLC as a URI reference, so no
+            // relative form of it opens in both.
+            if let relativeTo, !PlayablePath.isURL(path), !PlayerPath.needsURI(path) {
+                path = RelativePath.make(path: path, relativeTo: relativeTo)
+            }
             entries.append(PlaylistEntry(item: item, path: path))
         }
         for entry in pending { add(entry, to: &entries, outcome: &outcome, finder: finder) }

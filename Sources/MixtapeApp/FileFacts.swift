@@ -1,4 +1,5 @@
 import Foundation
+import MixtapeCore
 import MixtapeStore
 
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import Darwin
 #endif
 
 /// What the file system says about a source path: the only file-system probing the use cases
-/// do before handing a path to a reader.
+/// do before handing a path to a reader. Paths go to the system as their own bytes
+/// (`PathBytes`), so a file name that is not UTF-8 is found.
 enum FileFacts {
     enum Entry {
         case file(SourceStamp)
@@ -19,11 +21,11 @@ enum FileFacts {
 
     static func inspect(_ path: String) -> Entry {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .folder }
-        guard access(path, R_OK) == 0 else { return .unreadable(String(cString: strerror(errno))) }
+        guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else { return .unreadable(String(cString: strerror(errno))) }
         return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: modificationTimeNs(info)))
     }
 
@@ -53,12 +55,12 @@ enum FileFacts {
     /// Modification time of `path` in nanoseconds since 1970, nil if it cannot be stat'ed.
     static func modificationTimeNs(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return modificationTimeNs(info)
     }
 
     /// Whether the folder at `path` can be listed (read and searched).
-    static func isListable(_ path: String) -> Bool { access(path, R_OK | X_OK) == 0 }
+    static func isListable(_ path: String) -> Bool { PathBytes.withCString(path) { access($0, R_OK | X_OK) } == 0 }
 
     /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash). On Linux
     /// Foundation's `standardizingPath` also resolves symlinks, so a source named through a

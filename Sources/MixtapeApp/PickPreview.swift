@@ -35,7 +35,8 @@ struct PickPreview {
         facts.append("\(item.playCount ?? 0) plays")
         if item.loved { facts.append("loved") }
         lines.append("Kind      " + facts.joined(separator: " · "))
-        lines.append("Location  " + (item.location ?? "none (not downloaded)"))
+        // A byte that is not UTF-8 shown as `\xE9`, as everywhere a person reads a path.
+        lines.append("Location  " + (item.location.map(PathBytes.escaped) ?? "none (not downloaded)"))
         lines.append("Playlists " + (playlists.isEmpty ? "none" : playlists.joined(separator: ", ")))
         return lines
     }

@@ -1,4 +1,11 @@
 import Foundation
+import MixtapeCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// File-system questions about the paths a playlist will list.
 enum PlayablePath {
@@ -28,17 +35,23 @@ enum PlayablePath {
                !folderMayExist(String(path[..<slash])) {
                 return nil
             }
-            return Finder.spellings(path).first { FileManager.default.fileExists(atPath: $0) }
+            return Finder.spellings(path).first { Finder.exists($0) }
         }
 
         private func folderMayExist(_ folder: String) -> Bool {
             if let known = folderExists[folder] { return known }
-            var isFolder: ObjCBool = false
-            let exists = Finder.spellings(folder).contains {
-                FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
-            }
+            let exists = Finder.spellings(folder).contains { Finder.exists($0, folder: true) }
             folderExists[folder] = exists
             return exists
+        }
+
+        /// Whether something (a folder, with `folder`) is at `path`, named by its own bytes
+        /// (`PathBytes`), so a file name that is not UTF-8 is found (Foundation would look
+        /// for the escape characters' UTF-8 instead).
+        private static func exists(_ path: String, folder: Bool = false) -> Bool {
+            var info = stat()
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return false }
+            return !folder || (info.st_mode & S_IFMT) == S_IFDIR
         }
 
         private static func spellings(_ path: String) -> [String] {

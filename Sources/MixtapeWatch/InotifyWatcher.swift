@@ -63,7 +63,7 @@ public final class InotifyWatcher {
         var mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB
                           | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK) | UInt32(IN_ONLYDIR)
         if !isRoot { mask |= UInt32(IN_DONT_FOLLOW) }
-        let wd = inotify_add_watch(descriptor, folder, mask)
+        let wd = PathBytes.withCString(folder) { inotify_add_watch(descriptor, $0, mask) }
         if wd >= 0 { return wd }
         let code = errno
         switch code {
@@ -119,7 +119,7 @@ public final class InotifyWatcher {
                     let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                     let nameBytes = bytes[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                     events.append(Event(descriptor: wd, kind: InotifyWatcher.kind(of: mask), cookie: cookie,
-                                        name: String(decoding: nameBytes, as: UTF8.self),
+                                        name: PathBytes.string(nameBytes),
                                         watchRemoved: mask & UInt32(IN_IGNORED) != 0))
                     offset += 16 + length
                 }
@@ -166,19 +166,22 @@ public final class InotifyWatcher {
     /// nil if `folder` cannot be listed.
     public static func subfolders(of folder: String) -> [String]? {
         #if os(Linux)
-        guard let directory = opendir(folder) else { return nil }
+        guard let directory = PathBytes.withCString(folder, { opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var found: [String] = []
         while let entry = readdir(directory) {
+            // Names that are not UTF-8 kept as `PathBytes` escapes, as the walker keeps them.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                let start = UnsafeRawPointer($0)
+                return PathBytes.string(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                                            count: strlen(start.assumingMemoryBound(to: CChar.self))))
             }
-            guard let name, !name.hasPrefix(".") else { continue }
+            guard !name.hasPrefix(".") else { continue }
             let path = FolderPath.join(folder, name)
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { continue }
                 type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : 0
             }
             if type == UInt8(DT_DIR) { found.append(path) }

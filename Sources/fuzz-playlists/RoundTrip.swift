@@ -12,7 +12,21 @@ enum RoundTrip {
     /// M3U: a path that starts with `#` is written `./#…`, "which names the same file but is not
     /// a comment"; every other path comes back as written.
     static func m3u(_ path: String) -> String {
-        path.utf8.first == UInt8(ascii: "#") ? "./" + path : path
+        path.utf8.first == UInt8(ascii: "#") ? "./" + path : line(path)
+    }
+
+    /// M3U and PLS: an absolute path with `#`, `?` or `%XX` is written as a `file://` URI
+    /// (`PlayerPath`) and read back decoded, with `/` for `\` in a drive path; any other
+    /// path as written.
+    static func line(_ path: String) -> String {
+        if LocationEncoder.hasScheme(path) { return decoded(path) }
+        guard PlayerPath.needsURI(path), path.utf8.first == UInt8(ascii: "/") || isDrivePath(path) else { return path }
+        return isDrivePath(path) ? forwardSlashes(path) : path
+    }
+
+    /// A line read back: a `file:` URI decoded to its path.
+    static func decoded(_ line: String) -> String {
+        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line) : line
     }
 
     /// XSPF and iTunes skip an empty path, and a URL (written as it is) holding a character XML

@@ -1,4 +1,5 @@
 import Foundation
+import MixtapeCore
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,9 @@ final class RecordWriter {
     init() { buffer.reserveCapacity(1 << 16) }
 
     func write(_ text: String, terminator: String = "\n") {
-        buffer.append(contentsOf: text.utf8)
+        // A path that is not UTF-8 is shown with its bytes escaped (`Caf\xE9`), here for every
+        // record format at once (JSON escapes them itself, in `JSONObjectWriter`).
+        buffer.append(contentsOf: PathBytes.escaped(text).utf8)
         buffer.append(contentsOf: terminator.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -69,7 +72,8 @@ enum Messages {
     }
 
     private static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        // Paths that are not UTF-8 read as `Caf\xE9 del Mar.mp3` in every message.
+        FileHandle.standardError.write(Data((PathBytes.escaped(line) + "\n").utf8))
     }
 
     /// Whether decorations (a progress line) may be drawn on stderr.

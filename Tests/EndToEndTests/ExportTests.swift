@@ -25,10 +25,11 @@ struct ExportTests {
         def read_back(fmt, path):
             data = open(path, 'rb').read()
             if fmt == 'm3u8':
-                return [l for l in data.decode('utf-8').split('\n') if l and not l.startswith('#')]
+                # A path VLC cannot open plain is a file:// URI (PlayerPath): read it decoded.
+                return [decode(l) for l in data.decode('utf-8').split('\n') if l and not l.startswith('#')]
             if fmt == 'pls':
                 found = dict(re.findall(r'^File(\d+)=(.*)$', data.decode('utf-8'), re.M))
-                return [found[k] for k in sorted(found, key=int)]
+                return [decode(found[k]) for k in sorted(found, key=int)]
             if fmt == 'xspf':
                 subprocess.run(['xmllint', '--noout', path], check=True)
                 ns = {'x': 'http://xspf.org/ns/0/'}
@@ -180,7 +181,10 @@ struct ExportTests {
         for playlist in try scratch.run(["playlists", "--json"]).records where playlist["folder"] as? Bool != true {
             let id = try #require(playlist["id"] as? String)
             let want = (playlist["items"] as? [String] ?? []).compactMap { location[$0] }
-            let readers: [(String, ([UInt8]) -> [String])] = [("m3u8", M3UReader.paths), ("pls", PLSReader.paths),
+            // A line written as a `file://` URI (a path VLC cannot open plain) is read decoded.
+            let decoded = { (lines: [String]) in lines.map { $0.hasPrefix("file:") ? LocationDecoder.decode($0) : $0 } }
+            let readers: [(String, ([UInt8]) -> [String])] = [("m3u8", { decoded(M3UReader.paths($0)) }),
+                                                              ("pls", { decoded(PLSReader.paths($0)) }),
                                                               ("xspf", XSPFReader.paths)]
             for (format, read) in readers {
                 let out = try scratch.run(["export-playlist", "-q", "--playlist", id, "-o", "-", "--format", format])

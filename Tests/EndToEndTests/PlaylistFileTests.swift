@@ -177,6 +177,30 @@ struct PlaylistFileTests {
         #expect(!listed.records.contains { $0["path"] as? String == "Lists/list" }, "\(listed.stdout)")
     }
 
+    @Test("an export of a folder, names with # and a byte that is not UTF-8, read back as a playlist file: same items")
+    func exportReadBack() throws {
+        try makeMusic()
+        let tone = music + "/Band/Band - One.wav"
+        try FileManager.default.copyItem(atPath: tone, toPath: music + "/Band/Band - No #1.wav")
+        // `Band - Caf\xE9.wav`: a Latin-1 name, made from raw bytes.
+        let latin = Array((music + "/Band/Band - Caf").utf8) + [0xE9] + Array(".wav".utf8) + [0]
+        let copied = latin.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { link(tone, $0.baseAddress!) }
+        try #require(copied == 0)
+        try mixtape.run(["index", music])
+        let all = try mixtape.run(["search", "--json", "--sort", "title"]).records.compactMap { $0["id"] as? String }
+        for format in ["m3u8", "pls", "xspf"] {
+            let out = music + "/Lists/back.\(format)"
+            let exported = try mixtape.run(["export-playlist", "--query", "Band", "-o", out])
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let indexed = try mixtape.run(["index", music])
+            #expect(indexed.status == 0, "\(indexed.stderr)")
+            let back = try playlist("Lists/" + (format == "xspf" ? "Search" : "back"))
+            #expect(Set(back["items"] as? [String] ?? []) == Set(all), "\(format): \(back)")
+            #expect(back["missing"] as? Int == 0, "\(format): \(back)\n\((try? String(contentsOfFile: out, encoding: .utf8)) ?? "")")
+            try FileManager.default.removeItem(atPath: out)
+        }
+    }
+
     @Test("a playlist file with problems is a warning with file:line, never a failed source")
     func brokenPlaylistIsAWarning() throws {
         try makeMusic()

@@ -140,6 +140,22 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    @Test func aFolderAndFileNamedInLatin1AreWatchedAndIndexed() throws {
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try mp3(mixtape.folder + "/staged.mp3", title: "Latin Watch")
+        // `Music/Caf\xE9/song.mp3`: names that are not UTF-8, made from raw bytes.
+        let folder = Array(music.utf8) + Array("/Caf".utf8) + [0xE9]
+        let made = (folder + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }
+        try #require(made == 0)
+        let target = folder + Array("/song".utf8) + [0xE9] + Array(".mp3".utf8) + [0]
+        let moved = target.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { rename(mixtape.folder + "/staged.mp3", $0.baseAddress!) }
+        try #require(moved == 0)
+        try waitUntil("'Latin Watch", "the file in the Latin-1 folder is indexed") {
+            $0.first?["location"] as? String == music + "/Caf\\xE9/song\\xE9.mp3"
+        }
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aMovedFileKeepsItsIdAndARenamedFolderItsFiles() throws {
         try mp3(music + "/Inbox/one.mp3", title: "Mover")
         let watch = try startWatch(["--debounce", "0.2", music])

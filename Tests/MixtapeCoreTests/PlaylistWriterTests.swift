@@ -8,7 +8,7 @@ struct PlaylistWriterTests {
         #EXTINF:305,Bjo\u{308}rk - Jo\u{301}ga
         /mnt/music/Bjo\u{308}rk/Jo\u{301}ga.m4a
         #EXTINF:-1,Hits #1
-        C:/Music/AC+DC #1?/100% Hits.mp3
+        file:///C:/Music/AC%2BDC%20%231%3F/100%25%20Hits.mp3
         #EXTINF:-1,Radio
         http://radio.example/stream?x=1&y=2
         #EXTINF:1,#Hash=Art - Line1 Line2\u{20}\u{20}
@@ -23,7 +23,7 @@ struct PlaylistWriterTests {
         File1=/mnt/music/Bjo\u{308}rk/Jo\u{301}ga.m4a
         Title1=Bjo\u{308}rk - Jo\u{301}ga
         Length1=305
-        File2=C:/Music/AC+DC #1?/100% Hits.mp3
+        File2=file:///C:/Music/AC%2BDC%20%231%3F/100%25%20Hits.mp3
         Title2=Hits #1
         Length2=-1
         File3=http://radio.example/stream?x=1&y=2

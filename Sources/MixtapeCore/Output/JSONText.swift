@@ -70,7 +70,9 @@ public struct JSONObjectWriter: Sendable {
     /// whole, which is nearly every byte of real metadata.
     static func appendQuoted(_ string: String, to out: inout [UInt8]) {
         out.append(0x22)
-        var string = string
+        // A path that is not UTF-8 is written with its bytes escaped as text (`Caf\\xE9`):
+        // JSON holds only Unicode, and the escape reads the same as in messages.
+        var string = PathBytes.escaped(string)
         string.withUTF8 { utf8 in
             var start = 0
             for index in 0..<utf8.count {

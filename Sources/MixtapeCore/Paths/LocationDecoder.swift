@@ -9,6 +9,14 @@
 /// - Any other scheme (`http:` streams) is returned unchanged.
 public enum LocationDecoder {
     public static func decode(_ url: String) -> String {
+        decode(url, keepingBytes: false)
+    }
+
+    /// `decode`, but with `keepingBytes` a percent-encoded byte that is not UTF-8 (`%E9` of a
+    /// Latin-1 file name) is kept as a `PathBytes` escape instead of U+FFFD, so the path names
+    /// the file on disk: what a playlist file's `file://` line needs (our own exports write such
+    /// names that way).
+    public static func decode(_ url: String, keepingBytes: Bool) -> String {
         let bytes = Array(url.utf8)
         guard bytes.count >= 5, hasFileScheme(bytes) else { return url }
         var rest = bytes[5...]
@@ -33,7 +41,7 @@ public enum LocationDecoder {
         if !hostText.isEmpty, hostText.lowercased() != "localhost" {
             path = Array("//".utf8) + Array(hostText.utf8) + path
         }
-        return String(decoding: path, as: UTF8.self)
+        return keepingBytes ? PathBytes.string(path) : String(decoding: path, as: UTF8.self)
     }
 
     private static func hasFileScheme(_ bytes: [UInt8]) -> Bool {

@@ -25,7 +25,8 @@ public enum LocationEncoder {
     /// The URI for `path`.
     public static func encode(_ path: String, style: Style = .strict) -> String {
         if hasScheme(path) { return path }
-        let bytes = Array(path.utf8)
+        // The path's own bytes: a name that is not UTF-8 keeps its raw byte (`%E9`).
+        let bytes = PathBytes.bytes(path)
         if let drive = drivePath(bytes) {
             let prefix = style == .itunes ? "file://localhost/" : "file:///"
             return prefix + String(decoding: drive.prefix(2), as: UTF8.self)

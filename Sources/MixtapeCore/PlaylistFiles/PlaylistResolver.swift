@@ -24,8 +24,8 @@ public struct PlaylistResolver {
     /// What each distinct ASCII path resolved to (after `settle`).
     private var settled: [String: [ItemID]] = [:]
     /// The same for paths that are not ASCII, by their exact bytes.
-    private var settledBytes: [PathBytes: [ItemID]] = [:]
-    private var nonASCII: Set<PathBytes> = []
+    private var settledBytes: [ExactPath: [ItemID]] = [:]
+    private var nonASCII: Set<ExactPath> = []
     private var tagged: [String: Set<ItemID>] = [:]
 
     public init() {}
@@ -33,12 +33,12 @@ public struct PlaylistResolver {
     /// Prepares for an entry that points at `target` (a URL is never an item).
     public mutating func want(_ target: PlaylistEntryTarget) {
         guard case .path(let path) = target, candidates[path] == nil else {
-            if case .path(let path) = target, !PlaylistResolver.isASCII(path) { nonASCII.insert(PathBytes(path)) }
+            if case .path(let path) = target, !PlaylistResolver.isASCII(path) { nonASCII.insert(ExactPath(path)) }
             return
         }
         candidates[path] = []
         caseless[path.lowercased()] = []
-        if !PlaylistResolver.isASCII(path) { nonASCII.insert(PathBytes(path)) }
+        if !PlaylistResolver.isASCII(path) { nonASCII.insert(ExactPath(path)) }
     }
 
     /// Considers one indexed item's location; `startMs` is set for a cue track (a part of the
@@ -60,7 +60,7 @@ public struct PlaylistResolver {
     /// Decides every wanted path by the path rules, once.
     public mutating func settle() {
         for (path, found) in candidates where PlaylistResolver.isASCII(path) {
-            if let ids = decide(PathBytes(path), among: found) { settled[path] = ids }
+            if let ids = decide(ExactPath(path), among: found) { settled[path] = ids }
         }
         for key in nonASCII {
             if let ids = decide(key, among: candidates[key.text] ?? []) { settledBytes[key] = ids }
@@ -72,8 +72,8 @@ public struct PlaylistResolver {
 
     /// Exact bytes, else canonically equal, else equal ignoring case: the first that names one
     /// item, or one split file's tracks.
-    private func decide(_ path: PathBytes, among found: [Candidate]) -> [ItemID]? {
-        if let ids = PlaylistResolver.one(found.filter { PathBytes($0.location) == path }) { return ids }
+    private func decide(_ path: ExactPath, among found: [Candidate]) -> [ItemID]? {
+        if let ids = PlaylistResolver.one(found.filter { ExactPath($0.location) == path }) { return ids }
         if let ids = PlaylistResolver.one(found) { return ids }
         return PlaylistResolver.single(caseless[path.text.lowercased()]).map { [$0] }
     }
@@ -83,7 +83,7 @@ public struct PlaylistResolver {
     private static func one(_ found: [Candidate]) -> [ItemID]? {
         let ids = Set(found.map(\.id))
         if ids.count == 1 { return [found[0].id] }
-        guard ids.count > 1, found.allSatisfy({ $0.startMs != nil && PathBytes($0.location) == PathBytes(found[0].location) })
+        guard ids.count > 1, found.allSatisfy({ $0.startMs != nil && ExactPath($0.location) == ExactPath(found[0].location) })
         else { return nil }
         var seen: Set<ItemID> = []
         return found.sorted { ($0.startMs ?? 0, $0.id.rawValue) < ($1.startMs ?? 0, $1.id.rawValue) }
@@ -94,7 +94,7 @@ public struct PlaylistResolver {
     /// split file.
     public func items(at target: PlaylistEntryTarget) -> [ItemID] {
         guard case .path(let path) = target else { return [] }
-        return (PlaylistResolver.isASCII(path) ? settled[path] : settledBytes[PathBytes(path)]) ?? []
+        return (PlaylistResolver.isASCII(path) ? settled[path] : settledBytes[ExactPath(path)]) ?? []
     }
 
     /// Prepares the last rule for an entry the paths did not settle: its artist and title.
@@ -151,12 +151,12 @@ public struct PlaylistResolver {
 
 /// A path compared and hashed by its bytes (Swift's `String` equality would make NFC and NFD
 /// one path, which the exact rule must not), hashing all the bytes in one call.
-struct PathBytes: Hashable {
+struct ExactPath: Hashable {
     let text: String
 
     init(_ text: String) { self.text = text }
 
-    static func == (lhs: PathBytes, rhs: PathBytes) -> Bool {
+    static func == (lhs: ExactPath, rhs: ExactPath) -> Bool {
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
         var (left, right) = (lhs.text, rhs.text)
         return left.withUTF8 { l in right.withUTF8 { r in l.elementsEqual(r) } }

@@ -5,8 +5,9 @@
 /// #EXTINF:245,Björk - Jóga
 /// /Music/Björk/Jóga.m4a
 /// ```
-/// Paths are written plain (not percent-encoded); streams as their URLs. `#EXTINF` gives whole
-/// seconds, rounded down, or -1 when unknown. A relative path that starts with `#` is written
+/// Paths are written plain (not percent-encoded) unless VLC needs a `file://` URI to open them
+/// (`PlayerPath`: a `#`, `?`, `%41` or a byte that is not UTF-8); streams as their URLs.
+/// `#EXTINF` gives whole seconds, rounded down, or -1 when unknown. A relative path that starts with `#` is written
 /// `./#…`, which names the same file but is not a comment; a path with a line break cannot be
 /// written and is skipped. `.m3u` gets the same bytes: every current player reads M3U as UTF-8
 /// when it is valid UTF-8.
@@ -27,7 +28,8 @@ public enum M3UWriter: PlaylistWriter {
             for option in entry.vlcOptions { text += "#EXTVLCOPT:" + option + "\n" }
             // By byte, as players read it: `#` followed by a combining mark is one Character
             // that `hasPrefix("#")` does not see, yet the line is still a comment to them.
-            text += (entry.path.utf8.first == UInt8(ascii: "#") ? "./" + entry.path : entry.path) + "\n"
+            let line = PlayerPath.line(entry.path)
+            text += (line.utf8.first == UInt8(ascii: "#") ? "./" + line : line) + "\n"
         }
         return PlaylistWriteResult(bytes: Array(text.utf8), skipped: skipped)
     }

@@ -8,9 +8,10 @@
 /// NumberOfEntries=1
 /// Version=2
 /// ```
-/// Entries are numbered from 1 over those written (a skipped entry leaves no gap). A value runs
-/// to the end of its line, so `=` in a title or path is harmless; line breaks in titles become
-/// spaces, and a path with a line break is skipped. Lengths are whole seconds or -1.
+/// Paths are plain or `file://` URIs as `PlayerPath` decides. Entries are numbered from 1 over
+/// those written (a skipped entry leaves no gap). A value runs to the end of its line, so `=`
+/// in a title or path is harmless; line breaks in titles become spaces, and a path with a line
+/// break is skipped. Lengths are whole seconds or -1.
 public enum PLSWriter: PlaylistWriter {
     /// The playlist; `name` is not written (PLS has no field for it).
     public static func write(name: String, entries: [PlaylistEntry]) -> PlaylistWriteResult {
@@ -23,7 +24,7 @@ public enum PLSWriter: PlaylistWriter {
                 continue
             }
             number += 1
-            text += "File\(number)=\(entry.path)\n"
+            text += "File\(number)=\(PlayerPath.line(entry.path))\n"
             text += "Title\(number)=\(PlaylistLineText.display(entry))\n"
             text += "Length\(number)=\(entry.seconds)\n"
         }

@@ -8,7 +8,8 @@
 /// Comments and namespace prefixes are not understood.
 public enum XSPFReader {
     /// The paths in track order, repeats kept: `file:` URIs decoded back to paths by
-    /// `LocationDecoder`, relative references percent-decoded, other URLs as written.
+    /// `LocationDecoder`, relative references percent-decoded, other URLs as written; a
+    /// percent-encoded byte that is not UTF-8 stays a `PathBytes` escape (the file's own name).
     public static func paths(_ bytes: [UInt8]) -> [String] {
         read(bytes).entries.map(\.location)
     }
@@ -51,9 +52,9 @@ public enum XSPFReader {
     static func path(fromLocation content: Substring) -> String {
         let uri = String(XMLScanner.content(content).trimmingXMLSpace)
         if LocationEncoder.hasScheme(uri) || uri.lowercased().hasPrefix("file:") {
-            return LocationDecoder.decode(uri)
+            return LocationDecoder.decode(uri, keepingBytes: true)
         }
-        return String(decoding: LocationDecoder.percentDecode(uri.utf8), as: UTF8.self)
+        return PathBytes.string(LocationDecoder.percentDecode(uri.utf8))
     }
 }
 

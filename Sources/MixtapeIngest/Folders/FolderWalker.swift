@@ -25,6 +25,12 @@ import MixtapeCore
 /// - The root itself may be a symlink (the user named it); its real path is what "inside the
 ///   root" is measured against, while paths are reported under the root as given.
 public enum FolderWalker {
+    #if canImport(Darwin)
+    private typealias FolderHandle = UnsafeMutablePointer<DIR>
+    #else
+    private typealias FolderHandle = OpaquePointer
+    #endif
+
     /// Media extensions (lower-cased, without the dot); matched without ASCII case.
     public static let mediaExtensions = Set([
         "mp3", "m4a", "m4b", "aac", "alac", "flac", "ogg", "oga", "opus", "wav", "aif", "aiff",
@@ -100,17 +106,30 @@ public enum FolderWalker {
         }
     }
 
-    /// A directory entry's name, or nil when it is not UTF-8.
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+    /// A directory entry's name; bytes that are not UTF-8 kept as `PathBytes` escapes, so
+    /// `Caf\xE9 del Mar.mp3` is indexed like any other file.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
         withUnsafePointer(to: &entry.pointee.d_name) {
-            String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            let start = UnsafeRawPointer($0)
+            let length = strlen(start.assumingMemoryBound(to: CChar.self))
+            return PathBytes.string(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length))
         }
+    }
+
+    /// `lstat` of `path`'s own bytes.
+    private static func linkStat(_ path: String, _ info: inout stat) -> Int32 {
+        PathBytes.withCString(path) { lstat($0, &info) }
+    }
+
+    /// `opendir` of `path`'s own bytes.
+    private static func openFolder(_ path: String) -> FolderHandle? {
+        PathBytes.withCString(path) { opendir($0) }
     }
 
     /// Whether `path` is a folder itself (not a symlink to one, which the walk never follows).
     private static func isFolder(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return linkStat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The `artist.nfo` nearest above `folder`, up to `root`, as the full walk would hand down.
@@ -122,14 +141,14 @@ public enum FolderWalker {
             ancestors.append(current)
         }
         for ancestor in ancestors {
-            guard let directory = opendir(ancestor) else { continue }
+            guard let directory = openFolder(ancestor) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = entryName(entry)
-                guard let name, name.lowercased() == "artist.nfo" else { continue }
+                guard name.lowercased() == "artist.nfo" else { continue }
                 var info = stat()
                 let path = FolderPath.join(ancestor, name)
-                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                guard linkStat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 let found = FolderWalker.entry(name, info)
                 return Sidecar(kind: .folderNFO, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs)
             }
@@ -141,14 +160,15 @@ public enum FolderWalker {
     /// The cue sheets of the folder above `folder`, as the full walk would hand them down.
     private static func parentCues(of folder: String) -> [Sidecar] {
         let parent = FolderPath.parent(of: folder)
-        guard let directory = opendir(parent) else { return [] }
+        guard let directory = openFolder(parent) else { return [] }
         defer { closedir(directory) }
         var cues: [Sidecar] = []
         while let entry = readdir(directory) {
-            guard let name = entryName(entry), !name.hasPrefix("."), FolderEntryRole.name(name, hasSuffix: ".cue") else { continue }
+            let name = entryName(entry)
+            guard !name.hasPrefix("."), FolderEntryRole.name(name, hasSuffix: ".cue") else { continue }
             var info = stat()
             let path = FolderPath.join(parent, name)
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard linkStat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let found = FolderWalker.entry(name, info)
             cues.append(Sidecar(kind: .cue, path: path, size: found.size, modificationTimeNs: found.modificationTimeNs))
         }
@@ -159,7 +179,7 @@ public enum FolderWalker {
     /// cannot be opened, after a warning.
     private static func list(_ folder: String, realRoot: String, skipping: Set<String>, warnings: inout [IndexWarning])
         -> (media: [FolderEntry], sidecars: [FolderEntry], playlists: [FolderEntry], folders: [String])? {
-        guard let directory = opendir(folder) else {
+        guard let directory = openFolder(folder) else {
             warnings.append(warning(folder, "cannot read the folder: \(lastError()); skipped"))
             return nil
         }
@@ -169,10 +189,6 @@ public enum FolderWalker {
         while let entry = readdir(directory) {
             let type = entry.pointee.d_type
             let name = entryName(entry)
-            guard let name else {
-                warnings.append(warning(folder + "/?", "a file name that is not UTF-8 was skipped"))
-                continue
-            }
             if name.hasPrefix(".") || (!skipping.isEmpty && skipping.contains(FolderPath.join(folder, name))) { continue }
             names.append((name, type))
         }
@@ -191,7 +207,7 @@ public enum FolderWalker {
         if type == UInt8(DT_REG) && role == .other { return }
         let path = FolderPath.join(folder, name)
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard linkStat(path, &info) == 0 else {
             if role != .other { warnings.append(warning(path, "cannot read the file: \(lastError()); skipped")) }
             return
         }
@@ -239,14 +255,15 @@ public enum FolderWalker {
     /// names a file that is there.
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return linkStat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The canonical absolute path (symlinks resolved), or nil with `errno` set.
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.string(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
+                                                    count: strlen(resolved)))
     }
 
     private static func lastError(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -48,7 +48,8 @@ public enum MediaFileReader {
         var tags = sidecars.tags
             .overriding(embedded.tags)
             .overriding(sidecars.fallback)
-            .overriding(FileNameTags.tags(fromFileName: name))
+            // A name that is not UTF-8 gives a title read as Latin-1 (`Café`), not escapes.
+            .overriding(FileNameTags.tags(fromFileName: PathBytes.latin1Display(name)))
         for field in [Field.durationMs, .bitRate, .sampleRate] {
             if let measured = embedded.tags[field] { tags[field] = measured }
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MixtapeCore
 
 /// A file read front to back with plain POSIX calls into a caller's buffer, so memory stays
 /// flat whatever the file size. Owns its descriptor: call `closeFile()` when done.
@@ -11,7 +12,8 @@ struct SourceFile {
     private let descriptor: Int32
 
     init(path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // The path's own bytes, so a name that is not UTF-8 opens (`PathBytes`).
+        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SourceFile.error(path: path) }
         self.path = path
         self.descriptor = descriptor

@@ -52,7 +52,8 @@ public enum EmbeddedTagReader {
     /// The reading itself; only ever called inside the gate.
     private static func readInsideGate(path: String) -> EmbeddedTagReading {
         // Read-only, unlike taglib_file_new: see mixtape_taglib_open_read_only.
-        guard let opened = mixtape_taglib_open_read_only(path) else { return .unreadable }
+        // The path's own bytes, so a name that is not UTF-8 opens (`PathBytes`).
+        guard let opened = PathBytes.withCString(path, { mixtape_taglib_open_read_only($0) }) else { return .unreadable }
         defer { mixtape_taglib_close_read_only(opened) }
         let file = mixtape_taglib_read_only_file(opened).assumingMemoryBound(to: TagLib_File.self)
         // Frees every string taglib_tag_* returned; each was copied into Swift before this runs.
