@@ -72,6 +72,20 @@ struct XMLScanner {
         return true
     }
 
+    /// A scanner over a playlist's `text` placed where its entries start (at `marker`, such as
+    /// `<trackList`), and the playlist named by the `<title>` before that point, if any.
+    static func titled(_ text: String, entriesFrom marker: String) -> (XMLScanner, PlaylistFileContent) {
+        var content = PlaylistFileContent()
+        var scanner = XMLScanner(text)
+        let start = text.utf8.firstRange(of: marker.utf8)?.lowerBound ?? text.utf8.endIndex
+        if let title = scanner.element("title", before: start) {
+            let name = XMLScanner.content(title).trimmingXMLSpace
+            if !name.isEmpty { content.name = String(name) }
+        }
+        scanner.move(to: start)
+        return (scanner, content)
+    }
+
     /// Element content as text: a CDATA section as written, anything else with its entity and
     /// character references decoded.
     static func content(_ raw: Substring) -> Substring {

@@ -17,14 +17,7 @@ public enum XSPFReader {
     /// The playlist's title and its tracks.
     public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
         let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
-        var content = PlaylistFileContent()
-        var scanner = XMLScanner(text)
-        let listStart = text.utf8.firstRange(of: "<trackList".utf8)?.lowerBound ?? text.utf8.endIndex
-        if let title = scanner.element("title", before: listStart) {
-            let name = XMLScanner.content(title).trimmingXMLSpace
-            if !name.isEmpty { content.name = String(name) }
-        }
-        scanner.move(to: listStart)
+        var (scanner, content) = XMLScanner.titled(text, entriesFrom: "<trackList")
         var found = false
         while let track = scanner.block("track") {
             found = true
@@ -62,15 +55,8 @@ public enum XSPFReader {
 /// `<media src="…"/>` per entry, with the same forgiving scanner as `XSPFReader`.
 public enum WPLReader {
     public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
-        let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
-        var content = PlaylistFileContent()
-        var scanner = XMLScanner(text)
-        let bodyStart = text.utf8.firstRange(of: "<body".utf8)?.lowerBound ?? text.utf8.endIndex
-        if let title = scanner.element("title", before: bodyStart) {
-            let name = XMLScanner.content(title).trimmingXMLSpace
-            if !name.isEmpty { content.name = String(name) }
-        }
-        scanner.move(to: bodyStart)
+        var (scanner, content) = XMLScanner.titled(PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text,
+                                                   entriesFrom: "<body")
         while let media = scanner.openTag("media") {
             guard let source = XMLScanner.attribute("src", in: media.text) else {
                 content.problems.append(PlaylistFileProblem(line: media.line, message: "a <media> with no src; skipped"))
