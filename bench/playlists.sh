@@ -128,4 +128,11 @@ import statistics, sys
 v = sorted(float(x) for x in sys.argv[1:])
 print(f'- median {statistics.median(v):.3f} s, min {v[0]:.3f} s, max {v[-1]:.3f} s (each includes one \`playlists --json\` poll)')
 " "${latencies[@]}"
-grep -E "applied|playlist" "$OUT/playlists-watch.log" | tail -n 2 | sed 's/^/- log: /'
+python3 - "$OUT/playlists-watch.log" <<'PY'
+import re, statistics, sys
+times = [float(m.group(1)) for line in open(sys.argv[1]) if "playlist file read" in line
+         for m in [re.search(r" in ([0-9.]+) s$", line)] if m]
+if times:
+    print(f"- the watch's own batch (walk the folder, read the playlist, resolve its entries, write it): "
+          f"median {statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} batches")
+PY

@@ -94,7 +94,8 @@ struct IndexOutput {
                              ("removed", report.removed), ("unchanged", report.unchanged),
                              ("playlists", report.playlists), ("sources", report.sources),
                              ("skipped", report.skipped), ("warnings", report.warnings.count),
-                             ("moved", report.moved), ("skipped_sidecars", report.skippedSidecars)] {
+                             ("moved", report.moved), ("skipped_sidecars", report.skippedSidecars),
+                             ("playlist_files_read", report.playlistFilesRead)] {
             writer.add(key, int: Int64(value))
         }
         let errors = report.failures.map { failure -> String in

@@ -85,13 +85,17 @@ struct WatchLogLine: Sendable {
          ("warnings", report.warnings.count), ("failed", report.failures.count)]
     }
 
-    /// `batch of 14 events: /srv/music: 2 added, 1 updated, 0 removed, 1 moved in 0.030 s`
+    /// `batch of 14 events: /srv/music: 2 added, 1 updated, 0 removed, 1 moved, 1 playlist file
+    /// read in 0.030 s`
     /// (the sources by path when there are at most two, else how many).
     static func batchLine(_ report: IndexReport, sources: [String], events: Int) -> String {
         var line = events > 0 ? "batch of \(events.grouped) \(events == 1 ? "event" : "events"): " : "changes: "
         line += sources.count <= 2 ? sources.joined(separator: ", ") : "\(sources.count.grouped) sources"
         line += ": \(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed"
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
+        if report.playlistFilesRead > 0 {
+            line += report.playlistFilesRead == 1 ? ", 1 playlist file read" : ", \(report.playlistFilesRead.grouped) playlist files read"
+        }
         if !report.warnings.isEmpty {
             line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
         }
