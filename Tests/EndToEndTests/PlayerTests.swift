@@ -85,6 +85,45 @@ struct PlayerTests {
         }
     }
 
+    /// A cue'd album image exported track by track: VLC opens the image once per track and
+    /// starts each at its `INDEX 01` (its log names the start; it logs no stop, so the stop
+    /// options are checked in the files by the export tests). VLC plays in real time even to
+    /// its dummy output, so the image is 3 s long.
+    @Test("CUE tracks exported to m3u8 and xspf start where they start in VLC",
+          .enabled(if: Players.haveVLC, "VLC (cvlc) is not installed: not checked"))
+    func vlcStartsCueTracksAtTheirIndex() throws {
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", album + "/image.flac", "synth", "3", "sine", "330"])
+        try Data("""
+            PERFORMER "Image Band"
+            TITLE "Image Album"
+            FILE "image.flac" WAVE
+              TRACK 01 AUDIO
+                TITLE "Part One"
+                INDEX 01 00:00:00
+              TRACK 02 AUDIO
+                TITLE "Part Two"
+                INDEX 01 00:01:15
+              TRACK 03 AUDIO
+                TITLE "Part Three"
+                INDEX 01 00:02:12
+
+            """.utf8).write(to: URL(fileURLWithPath: album + "/image.cue"))
+        try #require(try mixtape.run(["index", music]).status == 0)
+        for format in ["m3u8", "xspf"] {
+            let out = music + "/parts.\(format)"
+            let exported = try mixtape.run(["export-playlist", "--query", "'Part", "-o", out])
+            #expect(exported.status == 0, "\(exported.stderr)")
+            _ = try MixtapeProcess.execute("/bin/chmod", ["-R", "a+rX", mixtape.folder])
+            let log = try Players.vlcLog(out).map { String(decoding: $0, as: UTF8.self) }
+            let opened = log.filter { $0.contains("image.flac' successfully opened") }.count
+            let starts = log.compactMap { line in line.firstRange(of: "starting at time: ").map { String(line[$0.upperBound...]) } }
+            #expect(opened == 3, "\(format): VLC opened the image \(opened) times")
+            // 1.2 s and 2.16 s: VLC's log shows whole seconds.
+            #expect(starts == ["1s", "2s"], "\(format): VLC started at \(starts)")
+        }
+    }
+
     @Test("every entry of every M3U and PLS export opens in mpv (mpv reads no XSPF)",
           .enabled(if: Players.haveMPV, "mpv is not installed: not checked"))
     func mpvOpensEveryEntry() throws {

@@ -24,18 +24,9 @@ enum Players {
     /// to open"; a line it drops without trying (as it does a line that is not UTF-8) is in
     /// neither list, so callers compare the opened set with the files they expect.
     static func vlc(_ playlist: String) throws -> (opened: Set<[UInt8]>, failed: [String]) {
-        var arguments = ["-I", "dummy", "--play-and-exit", "--aout=dummy", "--vout=dummy", "--no-video",
-                         "--no-media-library", "-vv", playlist]
-        var program = installed("cvlc")!
-        if getuid() == 0 {
-            arguments = ["-u", "nobody", "--", program] + arguments
-            program = installed("runuser")!
-        }
-        let home = (playlist as NSString).deletingLastPathComponent
-        let run = try runBytes("/usr/bin/timeout", ["60", program] + arguments, environment: ["HOME": home])
         var opened: Set<[UInt8]> = []
         var failed: [String] = []
-        for line in lines(run.stderr) {
+        for line in try vlcLog(playlist) {
             let text = String(decoding: line, as: UTF8.self)
             if let mrl = between(text, "`", "' successfully opened"), mrl.hasPrefix("file://") {
                 let path = percentDecode(Array(mrl.utf8.dropFirst(7)))
@@ -45,6 +36,19 @@ enum Players {
             }
         }
         return (opened, failed)
+    }
+
+    /// VLC's `-vv` log lines of playing `playlist` through (as `nobody` when run as root).
+    static func vlcLog(_ playlist: String) throws -> [[UInt8]] {
+        var arguments = ["-I", "dummy", "--play-and-exit", "--aout=dummy", "--vout=dummy", "--no-video",
+                         "--no-media-library", "-vv", playlist]
+        var program = installed("cvlc")!
+        if getuid() == 0 {
+            arguments = ["-u", "nobody", "--", program] + arguments
+            program = installed("runuser")!
+        }
+        let home = (playlist as NSString).deletingLastPathComponent
+        return lines(try runBytes("/usr/bin/timeout", ["60", program] + arguments, environment: ["HOME": home]).stderr)
     }
 
     /// The files mpv opened (its `-v` log says `Opening done: PATH`, with file URIs decoded
