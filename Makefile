@@ -32,8 +32,8 @@ build: deps
 ## Index the bundled samples into a throwaway index and show what Mixtape sees.
 demo: build
 	@rm -f $(DEMO_LIBRARY) $(DEMO_LIBRARY)-wal $(DEMO_LIBRARY)-shm
-	@echo '$$ mixtape index samples/Library.xml samples/Library-windows.xml'
-	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index samples/Library.xml samples/Library-windows.xml
+	@echo '$$ mixtape index samples/Library.xml samples/Library-windows.xml samples/Music'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index samples/Library.xml samples/Library-windows.xml samples/Music
 	@echo; echo '$$ mixtape search beyonce    # fzf ranking; accents fold both ways'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search beyonce
 	@echo; echo '$$ mixtape search "lantern year:2015.." --format "{year}  {artist} - {title}"'
@@ -42,6 +42,10 @@ demo: build
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search --sort year- --limit 5 --format '{year}  {artist} - {title}'
 	@echo; echo '$$ mixtape playlists'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) playlists
+	@echo; echo '$$ mixtape search "playlist:Sunday Morning" --format "{artist} - {title} {start_ms}..{end_ms}"    # a playlist file; a cue-split image'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search 'playlist:"Sunday Morning"' --format '{artist} - {title} {start_ms}..{end_ms}'
+	@echo; echo '$$ mixtape export-playlist --playlist "Sunday Morning" -o - --format m3u8'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) export-playlist --playlist 'Sunday Morning' -o - --format m3u8
 	@echo; echo '$$ mixtape sources'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) sources
 	@echo; echo '$$ mixtape index    # again: nothing changed, nothing re-read'
