@@ -67,6 +67,9 @@ public struct LibraryQueries {
         guard let removed = try store.removeSource(at: path) ?? store.removeSource(at: FileFacts.absolute(path)) else {
             return nil
         }
+        // Playlist files of other sources may have named its items (or, for a folder that
+        // shared files with an export, the export's ids stand for the folder's own again).
+        try ResolvePlaylistFiles(store: store).run()
         try LineSnapshotRefresh.run(store)
         return removed
     }

@@ -37,7 +37,7 @@ struct SourceHealth {
             }
             return freshness(changed: folderChanged, how: "a folder in it was modified since")
         case .file(let stamp):
-            guard source.kind == .itunesLibrary else {
+            guard source.kind != .folder else {
                 return .problem(Self.check, "\(path) was a folder and is now a file", fix: "restore the folder, \(remove)")
             }
             let changed = source.stamp.map { $0 != stamp }
@@ -47,7 +47,11 @@ struct SourceHealth {
     }
 
     private var what: String {
-        let kind = source.kind == .folder ? "a media folder" : "a library export"
+        let kind = switch source.kind {
+        case .folder: "a media folder"
+        case .playlistFile: "a playlist file"
+        case .itunesLibrary: "a library export"
+        }
         return "\(kind), \(Self.items(source.itemCount)) in the index"
     }
 

@@ -168,6 +168,17 @@ struct OneFileOneItemTests {
         #expect(road["missing"] as? Int == 1)
         #expect(try mixtape.run(["search", "--format", "{title}", "playlist:Road"]).lines.sorted()
                     == ["Export A", "Export B", "Tag D"])
+        // Without the export, the entries name the folder's own items again: none left dangling.
+        try #require(try mixtape.run(["sources", "remove", export]).status == 0)
+        let after = try #require(try mixtape.run(["playlists", "--json"]).records.first { $0["name"] as? String == "Road" })
+        let folderIDs = Set(try items().values.compactMap { $0["id"] as? String })
+        #expect((after["items"] as? [String] ?? []).count == 3)
+        #expect(Set(after["items"] as? [String] ?? []).isSubset(of: folderIDs), "\(after)")
+        // doctor knows a playlist file named as a source for what it is.
+        try Data("Road.m3u8\n".utf8).write(to: URL(fileURLWithPath: mixtape.folder + "/solo.m3u8"))
+        try index(mixtape.folder + "/solo.m3u8")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.stdout.contains("ok       \(mixtape.folder)/solo.m3u8"), "\(doctor.stdout)")
     }
 
     @Test func removingEitherSideKeepsTheOther() throws {
