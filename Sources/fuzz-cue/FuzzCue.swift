@@ -11,6 +11,11 @@ enum FuzzCue {
     static func main() { FuzzReplay.main(run) }
 
     static func run(_ bytes: [UInt8]) {
+        // The same bytes as FLAC metadata blocks: a native CUESHEET's tracks start increasing.
+        if let native = FLACCueSheet.file(fromMetadata: bytes) {
+            fuzzCheck(zip(native.tracks, native.tracks.dropFirst()).allSatisfy { $0.startMs < $1.startMs },
+                      "native cue sheet starts not increasing")
+        }
         let reading = CueSheetParser.read(bytes: bytes)
         fuzzCheck((reading.sheet == nil) != (reading.malformed == nil), "a reading is a sheet or malformed, not both")
         let lines = bytes.count { $0 == 0x0a || $0 == 0x0d } + 1

@@ -116,6 +116,27 @@ struct CueSheetTests {
         #expect(exported.stdout.contains("#EXTVLCOPT:start-time=10"), "\(exported.stdout)")
     }
 
+    @Test func aFLACsOwnCuesheetBlockSplitsItWhenNothingElseDoes() throws {
+        // `metaflac --import-cuesheet-from` writes FLAC's native CUESHEET block (no tag); it
+        // wants CD audio: 44.1 kHz, 16-bit stereo.
+        let flac = music + "/image.flac"
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        try MixtapeProcess.tool("sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", flac, "synth", "30", "sine", "440",
+                                        "vol", "0.1"])
+        let sheet = mixtape.folder + "/for-metaflac.cue"
+        try write(sheet, Self.sheet.replacingOccurrences(of: "album.wav", with: "image.wav"))
+        try MixtapeProcess.tool("metaflac", ["--import-cuesheet-from=" + sheet, flac])
+        let indexed = try mixtape.run(["index", music])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let tracks = try tracks(of: flac)
+        #expect(tracks.keys.sorted() == [1, 2, 3])
+        #expect(tracks[2]?["start_ms"] as? Int == 10_000)
+        #expect(tracks[3]?["start_ms"] as? Int == 20_493)
+        #expect(tracks[3]?["end_ms"] as? Int == 30_000)
+        #expect(tracks[1]?["title"] == nil, "the block has no titles")
+        #expect(try items().count == 3, "the whole image is not an item")
+    }
+
     @Test func anEmbeddedCuesheetTagSplitsItsFile() throws {
         let flac = music + "/image.flac"
         try audio(flac, seconds: 20, comments: ["TITLE=Image", "ARTIST=Image Artist"])

@@ -1,7 +1,8 @@
 import MixtapeCore
 
 /// Splits one media file into its cue tracks (sources.md, "CUE sheets"), from a `.cue` beside
-/// it whose `FILE` names it, else from a sheet embedded in its tags (`CUESHEET`).
+/// it whose `FILE` names it, else from a sheet embedded in its tags (`CUESHEET`), else, for a
+/// FLAC file, from its own `CUESHEET` metadata block (`FLACCueSheet`).
 ///
 /// Which file a `FILE` line names: the name resolved against the sheet's folder (`\` read as
 /// `/`, as sheets written on Windows have it); when no file is there, a media file in that
@@ -37,12 +38,22 @@ enum CueTracks {
             warnings += located(reading, at: sidecar.path)
             return cut(whole, by: named, sheetPath: sidecar.path, warnings: warnings)
         }
-        guard let embedded else { return ([], warnings) }
+        guard let embedded else { return nativeFLAC(whole, file: file, warnings: warnings) }
         let reading = CueSheetParser.read(bytes: Array(embedded.utf8))
         let label = file.path + " (CUESHEET tag)"
         warnings += located(reading, at: label)
         guard let first = reading.sheet?.files.first else { return ([], warnings) }
         return cut(whole, by: first, sheetPath: label, warnings: warnings)
+    }
+
+    /// A FLAC file's own `CUESHEET` metadata block (`flac --cuesheet=`), when it has neither a
+    /// sheet beside it nor a `CUESHEET` tag: its tracks, numbered, with no titles of their own.
+    private static func nativeFLAC(_ whole: MediaItem, file: MediaFile, warnings: [IndexWarning])
+        -> (items: [MediaItem], warnings: [IndexWarning]) {
+        guard FolderEntryRole.pathExtension(of: file.path) == "flac",
+              let metadata = FLACMetadataBlocks.read(path: file.path),
+              let sheetFile = FLACCueSheet.file(fromMetadata: metadata) else { return ([], warnings) }
+        return cut(whole, by: sheetFile, sheetPath: file.path + " (CUESHEET block)", warnings: warnings)
     }
 
     /// The items of `sheetFile`'s tracks, warning about those past the end of the file.
