@@ -2,9 +2,9 @@
 # Installs the Debian packages Mixtape needs to build, test or benchmark, if they are missing.
 # usage: scripts/install-deps.sh [build|bench]   (build: compile and test; bench: + peers)
 set -euo pipefail
-want=(pkg-config libxml2-dev libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
+want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
       vlc-bin vlc-plugin-base mpv mpd mpc)  # the players PlayerTests open exports in
-if [[ "${1:-build}" == bench ]]; then want+=(libxml2-utils hyperfine fzf); fi
+if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
 missing=()
 for package in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
