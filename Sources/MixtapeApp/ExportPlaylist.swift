@@ -25,6 +25,8 @@ public struct ExportPlaylist {
     /// Write paths relative to this folder (the playlist's), when set.
     public var relativeTo: String?
     public var missing: Missing = .keep
+    /// Write every local path plain, never as a `file://` URI (`--plain-paths`: MPD's reading).
+    public var plainPaths = false
     public var now: Timestamp
 
     public init(libraryPath: String, now: Timestamp) {
@@ -96,11 +98,13 @@ public struct ExportPlaylist {
             guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
             // A path VLC needs as a URI stays absolute (and is written as a `file://` URI):
             // mpv and MPD read a relative line literally and VLC as a URI reference, so no
-            // relative form of it opens in both.
-            if let relativeTo, !PlayablePath.isURL(path), !PlayerPath.needsURI(path) {
+            // relative form of it opens in both (with `--plain-paths` it is written plain anyway).
+            if let relativeTo, !PlayablePath.isURL(path), PlayerPath.mayBeRelative(path, plain: plainPaths) {
                 path = RelativePath.make(path: path, relativeTo: relativeTo)
             }
-            entries.append(PlaylistEntry(item: item, path: path))
+            var entry = PlaylistEntry(item: item, path: path)
+            entry.plainPath = plainPaths
+            entries.append(entry)
         }
         for entry in pending { add(entry, to: &entries, outcome: &outcome, finder: finder) }
         if missing == .fail, !outcome.missingFiles.isEmpty {
@@ -119,8 +123,12 @@ public struct ExportPlaylist {
     private func add(_ entry: UnresolvedEntry, to entries: inout [PlaylistEntry], outcome: inout Outcome,
                      finder: PlayablePath.Finder) {
         guard var path = place(entry.location, finder: finder, missingFiles: &outcome.missingFiles) else { return }
-        if let relativeTo, !PlayablePath.isURL(path) { path = RelativePath.make(path: path, relativeTo: relativeTo) }
-        entries.append(PlaylistEntry(path: path, title: entry.title, artist: entry.artist, durationMs: entry.durationMs))
+        if let relativeTo, !PlayablePath.isURL(path), PlayerPath.mayBeRelative(path, plain: plainPaths) {
+            path = RelativePath.make(path: path, relativeTo: relativeTo)
+        }
+        var written = PlaylistEntry(path: path, title: entry.title, artist: entry.artist, durationMs: entry.durationMs)
+        written.plainPath = plainPaths
+        entries.append(written)
     }
 
     /// The mapped path of a Location as it exists here, or nil when `--missing skip` drops it.

@@ -111,5 +111,6 @@ extension ExportPlaylist {
         mapping = PathMapping(rules: saved.mapping)
         missing = saved.missing
         relativeTo = saved.relative ? (saved.output as NSString).deletingLastPathComponent : nil
+        plainPaths = saved.plainPaths
     }
 }

@@ -21,10 +21,10 @@ enum SavedExportStore {
         let mapping = Data(StringListCodec.encode(saved.mapping.flatMap { [$0.from, $0.to] }))
         try db.execute(sql: """
             INSERT OR REPLACE INTO saved_exports
-                (name, source_kind, source, format, output, mapping, missing, relative, saved_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                (name, source_kind, source, format, output, mapping, missing, relative, saved_at, plain_paths)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [saved.name, kind, source, saved.format.rawValue, saved.output, mapping,
-                             saved.missing.rawValue, saved.relative, time.rawValue])
+                             saved.missing.rawValue, saved.relative, time.rawValue, saved.plainPaths])
         return replaced
     }
 
@@ -53,6 +53,8 @@ enum SavedExportStore {
         }
         return SavedExport(name: try row.decode(String.self, forColumn: "name"), source: source, format: format,
                            output: try row.decode(String.self, forColumn: "output"), mapping: mapping, missing: missing,
-                           relative: try row.decode(Bool.self, forColumn: "relative"))
+                           relative: try row.decode(Bool.self, forColumn: "relative"),
+                           // Absent in an index from before v11, which `doctor` reads unmigrated.
+                           plainPaths: row.hasColumn("plain_paths") ? try row.decode(Bool.self, forColumn: "plain_paths") : false)
     }
 }

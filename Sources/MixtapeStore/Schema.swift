@@ -184,6 +184,10 @@ enum Schema {
                 CREATE INDEX item_aliases_by_item ON item_aliases (item_id);
                 """)
         }
+        migrator.registerMigration("v11: saved exports with plain paths") { db in
+            // `export-playlist --plain-paths --save`: the flag is part of what runs again.
+            try db.execute(sql: "ALTER TABLE saved_exports ADD COLUMN plain_paths INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -93,7 +93,8 @@ struct ExportCommand: ParsableCommand {
         let source: SavedExport.Source = if let query { .query(query) } else { .playlist(playlist ?? "") }
         let saved = SavedExport(name: name, source: source, format: resolvedFormat ?? .m3u8,
                                 output: PlaylistWriteOptions.absolute(output), mapping: try writing.mapping().rules,
-                                missing: writing.missingPolicy, relative: writing.relative)
+                                missing: writing.missingPolicy, relative: writing.relative,
+                                plainPaths: writing.plainPaths)
         let replaced = try SavedExports(libraryPath: libraryOptions.libraryPath, now: Timestamp.current).save(saved)
         if !libraryOptions.quiet {
             Messages.info("saved export \(name)\(replaced ? " (replaced)" : ""): written again after every index "

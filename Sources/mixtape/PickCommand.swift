@@ -43,8 +43,8 @@ struct PickCommand: ParsableCommand {
         if let export, writing.format(for: export, fallback: PickCommand.configuredFormat) == nil {
             throw ValidationError("cannot tell the format from \(export); give --format")
         }
-        if export == nil, writing.format != nil || !writing.mapPrefix.isEmpty || writing.relative {
-            throw ValidationError("--format, --map-prefix and --relative go with --export FILE")
+        if export == nil, writing.format != nil || !writing.mapPrefix.isEmpty || writing.relative || writing.plainPaths {
+            throw ValidationError("--format, --map-prefix, --relative and --plain-paths go with --export FILE")
         }
         try writing.validate(format: writing.format(for: export, fallback: PickCommand.configuredFormat))
     }

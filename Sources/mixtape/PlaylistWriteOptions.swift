@@ -20,6 +20,11 @@ struct PlaylistWriteOptions: ParsableArguments {
     @Flag(help: "Write paths relative to the playlist's folder.")
     var relative = false
 
+    @Flag(name: .customLong("plain-paths"), help: ArgumentHelp(
+        "m3u8, m3u, pls: write every file as a plain path, never a file:// URI. For MPD, which does not "
+        + "decode file:// URIs; VLC then cannot open names holding # or ? (default: URIs for those few)."))
+    var plainPaths = false
+
     @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail (default: the config file's, else keep).",
                                valueName: "mode"))
     var missing: ExportPlaylist.Missing?
@@ -41,6 +46,9 @@ struct PlaylistWriteOptions: ParsableArguments {
     /// Usage errors: a malformed `--map-prefix`, `--relative` with the itunes format.
     func validate(format: PlaylistFormat?) throws {
         do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
+        if plainPaths, let format, ![.m3u8, .m3u, .pls].contains(format) {
+            throw ValidationError("--plain-paths applies to m3u8, m3u and pls: \(format.rawValue) files hold URIs")
+        }
         if relative, format == .itunes {
             throw ValidationError("--relative does not apply to the itunes format: Music.app imports absolute file URLs only")
         }
@@ -51,6 +59,7 @@ struct PlaylistWriteOptions: ParsableArguments {
         export.format = format
         export.mapping = try mapping()
         export.missing = missingPolicy
+        export.plainPaths = plainPaths
     }
 
     /// Writes `export` to the file `output` (relative paths against its folder with

@@ -43,6 +43,7 @@ struct SavedCommand: ParsableCommand {
             writer.add("map_prefix", strings: saved.mapping.map { $0.from + "=" + $0.to })
             writer.add("missing", string: saved.missing.rawValue)
             writer.add("relative", bool: saved.relative)
+            writer.add("plain_paths", bool: saved.plainPaths)
             return writer.result
         }
 

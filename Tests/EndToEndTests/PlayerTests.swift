@@ -152,6 +152,34 @@ struct PlayerTests {
         }
     }
 
+    /// `--plain-paths` is the export for MPD: every UTF-8 name written as it is, so MPD loads
+    /// every entry but the one whose name is not UTF-8 (a UTF-8 playlist cannot hold its bytes
+    /// but as a URI, which MPD does not decode); mpv opens them all too.
+    @Test("with --plain-paths MPD loads every entry whose name is UTF-8, plain and --relative",
+          .enabled(if: Players.haveMPD, "mpd or mpc is not installed: not checked"))
+    func mpdLoadsEveryEntryOfAPlainPathsExport() throws {
+        try makeFolder()
+        try #require(try mixtape.run(["index", music]).status == 0)
+        let mpd = try Players.MPD(music: music, scratch: mixtape.folder + "/mpd")
+        let utf8 = Self.names.filter { String(validating: $0, as: UTF8.self) != nil }
+        for format in ["m3u8", "m3u", "pls"] {
+            for (name, extra) in [("plain", [String]()), ("plain-relative", ["--relative"])] {
+                let file = "\(name).\(format)"
+                let run = try mixtape.run(["export-playlist", "--query", "", "--plain-paths", "-o", music + "/" + file] + extra)
+                try #require(run.status == 0, "\(run.stderr)")
+                chmod(music + "/" + file, 0o644)
+                let loaded = Set(try mpd.load(file).map { Array(music.utf8) + [0x2f] + $0 })
+                #expect(Players.shown(loaded) == Players.shown(expected(utf8)), "\(file)")
+                if Players.haveMPV {
+                    let played = try Players.mpv(music + "/" + file)
+                    #expect(Players.shown(expected().subtracting(played.opened)) == [], "\(file): mpv failed \(played.failed)")
+                }
+            }
+        }
+        let xspf = try mixtape.run(["export-playlist", "--query", "", "--plain-paths", "-o", music + "/x.xspf"])
+        #expect(xspf.status == 2 && xspf.stderr.contains("--plain-paths applies to m3u8, m3u and pls"), "\(xspf.stderr)")
+    }
+
     @Test("a file name that is not UTF-8 is indexed, shown escaped, and written as a URI")
     func aLatin1NameIsIndexed() throws {
         try makeFolder()

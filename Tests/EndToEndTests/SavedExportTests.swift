@@ -119,6 +119,27 @@ struct SavedExportTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test func aSavedExportKeepsPlainPaths() throws {
+        // A folder file named with `#`: a URI line by default, a plain path with --plain-paths.
+        let music = mixtape.folder + "/Music"
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", music + "/Take #1.flac", "synth", "0.2", "sine", "440"])
+        try #require(try mixtape.run(["index", music]).status == 0)
+        let out = mixtape.folder + "/takes.m3u8"
+        let saved = try mixtape.run(["export-playlist", "--query", "take", "--plain-paths", "-o", out, "--save", "takes"])
+        try #require(saved.status == 0, "\(saved.stderr)")
+        let first = try read(out)
+        #expect(first.contains("\n" + music + "/Take #1.flac\n"), "\(first)")
+        #expect(try mixtape.run(["saved", "list", "--json"]).records.first?["plain_paths"] as? Bool == true)
+        // Run again after a change: still plain.
+        try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", music + "/Take #2.flac", "synth", "0.2", "sine", "440"])
+        try #require(try mixtape.run(["index"]).status == 0)
+        let second = try read(out)
+        #expect(second.contains("\n" + music + "/Take #2.flac\n"), "\(second)")
+        let uri = try mixtape.run(["export-playlist", "--query", "take", "-o", "-", "--format", "m3u8"])
+        #expect(uri.stdout.contains("Take%20%231.flac"), "\(uri.stdout)")
+    }
+
     @Test func savedRemoveForgetsAndLeavesTheFile() throws {
         try #require(try mixtape.run(["index", export]).status == 0)
         let out = mixtape.folder + "/h.m3u8"

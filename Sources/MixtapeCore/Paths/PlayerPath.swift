@@ -29,10 +29,19 @@ public enum PlayerPath {
     /// The text of the entry's line: the path as it is, or its `file://` URI when it needs one.
     /// A relative path stays plain even then (mpv and MPD open it, and VLC would read its
     /// URI reference only): `export-playlist --relative` keeps such a path absolute instead.
-    /// One that is not UTF-8 is always encoded, since the playlist must stay UTF-8.
-    public static func line(_ path: String) -> String {
+    /// One that is not UTF-8 is always encoded, since the playlist must stay UTF-8. With
+    /// `plain`, every other path is written as it is (MPD's reading; VLC then fails on the few
+    /// names that need a URI).
+    public static func line(_ path: String, plain: Bool = false) -> String {
+        if plain, !PathBytes.hasEscapes(path) { return path }
         guard needsURI(path), isAbsolute(path) || PathBytes.hasEscapes(path) else { return path }
         return LocationEncoder.encode(path, style: .strict)
+    }
+
+    /// Whether `--relative` may write `path` relative: only when its line is a plain path (a
+    /// relative URI reference opens in VLC alone, a relative plain line in mpv and MPD).
+    public static func mayBeRelative(_ path: String, plain: Bool) -> Bool {
+        plain ? !PathBytes.hasEscapes(path) : !needsURI(path)
     }
 
     /// `/…`, `//server/…` or a drive path `C:/…` / `C:\…`.

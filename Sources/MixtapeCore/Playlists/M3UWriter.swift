@@ -28,7 +28,7 @@ public enum M3UWriter: PlaylistWriter {
             for option in entry.vlcOptions { text += "#EXTVLCOPT:" + option + "\n" }
             // By byte, as players read it: `#` followed by a combining mark is one Character
             // that `hasPrefix("#")` does not see, yet the line is still a comment to them.
-            let line = PlayerPath.line(entry.path)
+            let line = PlayerPath.line(entry.path, plain: entry.plainPath)
             text += (line.utf8.first == UInt8(ascii: "#") ? "./" + line : line) + "\n"
         }
         return PlaylistWriteResult(bytes: Array(text.utf8), skipped: skipped)

@@ -24,7 +24,7 @@ public enum PLSWriter: PlaylistWriter {
                 continue
             }
             number += 1
-            text += "File\(number)=\(PlayerPath.line(entry.path))\n"
+            text += "File\(number)=\(PlayerPath.line(entry.path, plain: entry.plainPath))\n"
             text += "Title\(number)=\(PlaylistLineText.display(entry))\n"
             text += "Length\(number)=\(entry.seconds)\n"
         }

@@ -11,6 +11,10 @@ public struct PlaylistEntry: Hashable, Sendable {
     /// For a cue track: where it starts and ends in the file at `path` (ms).
     public var startMs: Int64?
     public var endMs: Int64?
+    /// Write the path as it is, never as a `file://` URI (`export-playlist --plain-paths`, for
+    /// MPD, which does not decode those), whatever it holds; a name that is not UTF-8 is still
+    /// a URI, since a UTF-8 playlist cannot hold its bytes.
+    public var plainPath = false
     /// The item the entry plays: the JSON format writes it whole, the iTunes format takes its
     /// Persistent ID and uses its id to list a repeated item once under `Tracks`.
     public var item: MediaItem?

@@ -22,9 +22,12 @@ public struct SavedExport: Hashable, Sendable {
     public var missing: MissingFilePolicy
     /// Paths relative to the playlist's folder.
     public var relative: Bool
+    /// Paths never written as `file://` URIs (`--plain-paths`).
+    public var plainPaths: Bool
 
     public init(name: String, source: Source, format: PlaylistFormat, output: String,
-                mapping: [PathMapping.Rule] = [], missing: MissingFilePolicy = .keep, relative: Bool = false) {
+                mapping: [PathMapping.Rule] = [], missing: MissingFilePolicy = .keep, relative: Bool = false,
+                plainPaths: Bool = false) {
         self.name = name
         self.source = source
         self.format = format
@@ -32,6 +35,7 @@ public struct SavedExport: Hashable, Sendable {
         self.mapping = mapping
         self.missing = missing
         self.relative = relative
+        self.plainPaths = plainPaths
     }
 
     /// Why a name cannot name a saved export, or nil: names are typed in shells and listed one
