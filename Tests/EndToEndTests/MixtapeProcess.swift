@@ -81,6 +81,14 @@ struct MixtapeProcess {
     /// Runs any program, capturing both streams (read concurrently so a full pipe never stalls).
     static func execute(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
                         in directory: String? = nil) throws -> Result {
+        let run = try executeBytes(program, arguments, environment: environment, in: directory)
+        return Result(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                      stderr: String(decoding: run.stderr, as: UTF8.self))
+    }
+
+    /// `execute`, its output as bytes (a name that is not UTF-8 must survive).
+    static func executeBytes(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                             in directory: String? = nil) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -97,8 +105,7 @@ struct MixtapeProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errData.done { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self))
+        return (process.terminationStatus, Array(outData), Array(errData.value))
     }
 
     /// Runs a tool such as sox or lame, failing the test with a hint when it is missing.

@@ -125,27 +125,13 @@ enum Players {
         }
     }
 
-    /// Runs a program, its output as bytes (a name that is not UTF-8 must survive).
+    /// Runs a program, its output as bytes (a name that is not UTF-8 must survive), with
+    /// `environment` added to this process's.
     static func runBytes(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errData = LockedData()
-        let reader = Thread { errData.value = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.done { usleep(1000) }
-        return (process.terminationStatus, Array(outData), Array(errData.value))
+        return try MixtapeProcess.executeBytes(program, arguments, environment: env)
     }
 
     /// Paths for a failure message, sorted, with each byte that is not UTF-8 as `\xE9`.
