@@ -36,6 +36,8 @@ public struct Config: Hashable, Sendable {
         public var missing: MissingFilePolicy?
         /// Applied before the `--map-prefix` flags; a flag with the same FROM replaces the rule.
         public var mapPrefix: [PathMapping.Rule] = []
+        /// Write m3u8, m3u and pls entries as plain paths, never `file://` URIs (for MPD).
+        public var plainPaths: Bool?
         public init() {}
     }
 

@@ -11,7 +11,7 @@ struct ConfigReader {
     /// The keys each table takes ("" is the root), for "unknown key" messages.
     static let known: [String: [String]] = [
         "": ["library", "sources", "export", "watch", "pick"],
-        "export": ["format", "missing", "map-prefix"],
+        "export": ["format", "missing", "map-prefix", "plain-paths"],
         "watch": ["debounce"],
         "pick": ["scope", "format"],
     ]
@@ -29,6 +29,12 @@ struct ConfigReader {
             config.export.missing = try choice(export["missing"], table: "export", key: "missing",
                                                  MissingFilePolicy.init(rawValue:), MissingFilePolicy.allCases)
             config.export.mapPrefix = try mapPrefix(export["map-prefix"])
+            if let plain = export["plain-paths"] {
+                guard let value = plain.bool else {
+                    throw problem(table: "export", key: "plain-paths", "plain-paths is true or false")
+                }
+                config.export.plainPaths = value
+            }
         }
         if let watch = try table(root, "watch"), let debounce = watch["debounce"] {
             guard let seconds = debounce.double ?? debounce.int.map(Double.init), seconds >= 0, seconds.isFinite else {

@@ -94,7 +94,7 @@ struct ExportCommand: ParsableCommand {
         let saved = SavedExport(name: name, source: source, format: resolvedFormat ?? .m3u8,
                                 output: PlaylistWriteOptions.absolute(output), mapping: try writing.mapping().rules,
                                 missing: writing.missingPolicy, relative: writing.relative,
-                                plainPaths: writing.plainPaths)
+                                plainPaths: writing.plainPaths(for: resolvedFormat ?? .m3u8))
         let replaced = try SavedExports(libraryPath: libraryOptions.libraryPath, now: Timestamp.current).save(saved)
         if !libraryOptions.quiet {
             Messages.info("saved export \(name)\(replaced ? " (replaced)" : ""): written again after every index "

@@ -22,8 +22,15 @@ struct PlaylistWriteOptions: ParsableArguments {
 
     @Flag(name: .customLong("plain-paths"), help: ArgumentHelp(
         "m3u8, m3u, pls: write every file as a plain path, never a file:// URI. For MPD, which does not "
-        + "decode file:// URIs; VLC then cannot open names holding # or ? (default: URIs for those few)."))
+        + "decode file:// URIs; VLC then cannot open names holding # or ? (default: the config file's, "
+        + "else URIs for those few)."))
     var plainPaths = false
+
+    /// `--plain-paths`, else the config file's `plain-paths` for the formats it applies to.
+    func plainPaths(for format: PlaylistFormat) -> Bool {
+        guard [.m3u8, .m3u, .pls].contains(format) else { return false }
+        return plainPaths || Settings.current.export.plainPaths == true
+    }
 
     @Option(help: ArgumentHelp("Entries whose file does not exist here: keep, skip or fail (default: the config file's, else keep).",
                                valueName: "mode"))
@@ -59,7 +66,7 @@ struct PlaylistWriteOptions: ParsableArguments {
         export.format = format
         export.mapping = try mapping()
         export.missing = missingPolicy
-        export.plainPaths = plainPaths
+        export.plainPaths = plainPaths(for: format)
     }
 
     /// Writes `export` to the file `output` (relative paths against its folder with

@@ -138,6 +138,13 @@ struct SavedExportTests {
         #expect(second.contains("\n" + music + "/Take #2.flac\n"), "\(second)")
         let uri = try mixtape.run(["export-playlist", "--query", "take", "-o", "-", "--format", "m3u8"])
         #expect(uri.stdout.contains("Take%20%231.flac"), "\(uri.stdout)")
+        // The config file's `[export] plain-paths = true` does what the flag does.
+        try FileManager.default.createDirectory(atPath: mixtape.configHome + "/mixtape", withIntermediateDirectories: true)
+        try Data("[export]\nplain-paths = true\n".utf8).write(to: URL(fileURLWithPath: mixtape.configHome + "/mixtape/config.toml"))
+        let configured = try mixtape.run(["export-playlist", "--query", "take", "-o", "-", "--format", "m3u8"])
+        #expect(configured.stdout.contains("\n" + music + "/Take #1.flac\n"), "\(configured.stdout)")
+        let xspf = try mixtape.run(["export-playlist", "--query", "take", "-o", "-", "--format", "xspf"])
+        #expect(xspf.status == 0 && xspf.stdout.contains("Take%20%231.flac"), "the setting leaves XSPF as it is: \(xspf.stderr)")
     }
 
     @Test func savedRemoveForgetsAndLeavesTheFile() throws {

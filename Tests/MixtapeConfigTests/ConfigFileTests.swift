@@ -47,6 +47,12 @@ struct ConfigFileTests {
         #expect(config.export.mapPrefix.map(\.to) == ["/b", ""])
     }
 
+    @Test func plainPaths() throws {
+        #expect(try Self.parse("[export]\nplain-paths = true").export.plainPaths == true)
+        #expect(try Self.parse("[export]\nplain-paths = false").export.plainPaths == false)
+        #expect(try Self.parse("[export]\n").export.plainPaths == nil)
+    }
+
     @Test func integerDebounce() throws {
         #expect(try Self.parse("[watch]\ndebounce = 2").watch.debounce == 2)
     }
@@ -65,6 +71,7 @@ struct ConfigFileTests {
         ("[export]\nformat = \"mp3\"", 2, "format \"mp3\" is not one of m3u8, m3u, pls, xspf, itunes, json"),
         ("[export]\nmissing = \"ignore\"", 2, "missing \"ignore\" is not one of keep, skip, fail"),
         ("[export]\nmissing = 1", 2, "missing must be a string"),
+        ("[export]\nplain-paths = \"yes\"", 2, "plain-paths is true or false"),
         ("[export]\nmap-prefix = [\"/a\"]", 2, "/a"),
         ("[export]\nmap-prefix = { \"/a\" = 3 }", 2, "map-prefix maps each FROM to a TO string"),
         ("[export]\nmap-prefix = [\"=/b\"]", 2, "=/b"),
