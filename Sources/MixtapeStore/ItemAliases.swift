@@ -46,6 +46,12 @@ struct ItemAliases {
         })
     }
 
+    /// Every alias → item id recorded, or an empty map (one `SELECT`) when there is none: for
+    /// readers that translate ids a playlist or a scan gives.
+    static func canonical(in db: Database) throws -> [ItemID: ItemID] {
+        try exist(in: db) ? try load(in: db).canonical : [:]
+    }
+
     /// Whether any alias is recorded: the check every reader makes before taking the slower path.
     static func exist(in db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT 1 FROM item_aliases LIMIT 1") ?? false

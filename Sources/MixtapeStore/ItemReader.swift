@@ -114,7 +114,7 @@ enum ItemReader {
                                          _ startMs: Int64?) throws -> Void) throws {
         let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms FROM items")
         let handle = statement.sqliteStatement
-        let canonical = try ItemAliases.exist(in: db) ? try ItemAliases.load(in: db).canonical : [:]
+        let canonical = try ItemAliases.canonical(in: db)
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW {
             let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)

@@ -216,7 +216,7 @@ public final class LibraryStore: Sendable {
                                                  "missing", "file"].map { "playlists." + $0 }.joined(separator: ", ")
         return try pool.read { db in
             // A playlist file in a folder names the folder's ids; an alias resolves to its item.
-            let canonical = try entries && ItemAliases.exist(in: db) ? ItemAliases.load(in: db).canonical : [:]
+            let canonical = entries ? try ItemAliases.canonical(in: db) : [:]
             return try Row.fetchAll(db, sql: """
                 SELECT \(columns), sources.path AS source_path FROM playlists
                 JOIN sources ON sources.id = playlists.source_id

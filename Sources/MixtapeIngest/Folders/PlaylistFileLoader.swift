@@ -30,16 +30,9 @@ public enum PlaylistFileLoader {
             PlaylistFileRecord.Entry(target: PlaylistEntryTarget(location: entry.location, playlistFolder: folder),
                                      artist: entry.artist, title: entry.title, durationMs: entry.durationMs)
         }
-        let record = PlaylistFileRecord(path: path, stamp: stamp, name: content.name ?? baseName(of: path),
+        let record = PlaylistFileRecord(path: path, stamp: stamp, name: content.name ?? FolderSidecarMatcher.stem(of: FolderPath.name(of: path)),
                                         folders: root.map { folders(of: folder, below: $0) } ?? [], entries: entries)
         return (record, warnings)
-    }
-
-    /// The file name without its extension.
-    static func baseName(of path: String) -> String {
-        let name = FolderPath.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 
     /// The folder names from `root` down to `folder` (empty when they are the same).
