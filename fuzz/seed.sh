@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -43,6 +43,13 @@ seed_plist() {
     fi
 }
 
+seed_traktor() {
+    local seed
+    for seed in 1 2 3; do
+        python3 bench/gen_traktor.py --tracks 12 --playlists 4 --seed "$seed" --out "$OUT/traktor/gen-$seed.nml"
+    done
+}
+
 seed_query() {
     local queries=$SHARED/spec/queries.txt number=0 line
     [ -f "$queries" ] || { echo "seed.sh: $queries not found" >&2; return 0; }
@@ -72,6 +79,7 @@ for target in "${TARGETS[@]}"; do
     add "$target" regression fuzz/regressions/"$target"/*
     case $target in
         plist) seed_plist ;;
+        traktor) seed_traktor ;;
         query) seed_query ;;
         keys) seed_keys ;;
     esac
