@@ -46,7 +46,7 @@ struct TraktorReaderTests {
         #expect(item.durationMs == 211_304)
         #expect(item.rating == 80)
         #expect(item.bitRate == 1411)
-        #expect(item.size == 4976 * 1024)
+        #expect(item.size == 5_095_424)
         #expect(item.dateAdded?.rfc3339 == "2025-06-05T00:00:00Z")
         #expect(item.playDate?.rfc3339 == "2025-04-16T00:00:00Z")
         #expect(item.dateModified?.rfc3339 == "2019-12-12T23:41:10Z")
