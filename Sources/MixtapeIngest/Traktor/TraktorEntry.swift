@@ -4,23 +4,36 @@ import MixtapeCore
 /// (`LOCATION`, `ALBUM`, `INFO`, `TEMPO`, `MUSICAL_KEY`), gathered while the entry streams by
 /// and mapped to a `MediaItem` when it closes. Only the first child of each name counts.
 struct TraktorEntry: Sendable {
-    var entry: [String: String] = [:]
-    var location: TraktorLocation?
-    var album: [String: String] = [:]
-    var info: [String: String] = [:]
-    var tempo: [String: String] = [:]
-    var musicalKey: [String: String] = [:]
+    /// The attributes the mapping reads, one slot each in `values`.
+    enum Field: Int, CaseIterable {
+        case title, artist, modifiedDate, modifiedTime
+        case albumTitle, track, ofTracks
+        case genre, label, comment, remixer, key, playCount, playTime, playTimeFloat, ranking, bitRate, fileSize
+        case importDate, lastPlayed, releaseDate
+        case bpm, musicalKey
+    }
 
-    /// Attribute names read from each element; the rest (AUDIO_ID, cue points, loudness) are
-    /// skipped without being copied.
-    static let entryNames: Set<String> = ["TITLE", "ARTIST", "MODIFIED_DATE", "MODIFIED_TIME"]
-    static let albumNames: Set<String> = ["TITLE", "TRACK", "OF_TRACKS"]
-    static let infoNames: Set<String> = [
-        "GENRE", "LABEL", "COMMENT", "REMIXER", "KEY", "PLAYCOUNT", "PLAYTIME", "PLAYTIME_FLOAT",
-        "RANKING", "BITRATE", "FILESIZE", "IMPORT_DATE", "LAST_PLAYED", "RELEASE_DATE",
+    /// Attribute names per element; the rest (AUDIO_ID, cue points, loudness) are never copied.
+    static let entryFields: [(StaticString, Field)] = [
+        ("TITLE", .title), ("ARTIST", .artist), ("MODIFIED_DATE", .modifiedDate), ("MODIFIED_TIME", .modifiedTime),
     ]
-    static let tempoNames: Set<String> = ["BPM"]
-    static let musicalKeyNames: Set<String> = ["VALUE"]
+    static let albumFields: [(StaticString, Field)] = [("TITLE", .albumTitle), ("TRACK", .track), ("OF_TRACKS", .ofTracks)]
+    static let infoFields: [(StaticString, Field)] = [
+        ("GENRE", .genre), ("LABEL", .label), ("COMMENT", .comment), ("REMIXER", .remixer), ("KEY", .key),
+        ("PLAYCOUNT", .playCount), ("PLAYTIME", .playTime), ("PLAYTIME_FLOAT", .playTimeFloat), ("RANKING", .ranking),
+        ("BITRATE", .bitRate), ("FILESIZE", .fileSize), ("IMPORT_DATE", .importDate), ("LAST_PLAYED", .lastPlayed),
+        ("RELEASE_DATE", .releaseDate),
+    ]
+    static let tempoFields: [(StaticString, Field)] = [("BPM", .bpm)]
+    static let musicalKeyFields: [(StaticString, Field)] = [("VALUE", .musicalKey)]
+
+    var values = [String?](repeating: nil, count: Field.allCases.count)
+    var location: TraktorLocation?
+
+    subscript(_ field: Field) -> String? {
+        get { values[field.rawValue] }
+        set { values[field.rawValue] = newValue }
+    }
 
     /// Traktor's musical notation for `MUSICAL_KEY VALUE` 0–23 (0 = C, 12 = Cm), as its own
     /// "Musical" key display writes them; checked against files holding both it and INFO KEY.
@@ -33,8 +46,8 @@ struct TraktorEntry: Sendable {
     var id: ItemID {
         if let location { return Self.id(primaryKey: location.primaryKey) }
         return ItemID.derived(scheme: "traktor", parts: [
-            "no-location", entry["ARTIST"] ?? "", album["TITLE"] ?? "", entry["TITLE"] ?? "",
-            album["TRACK"] ?? "", info["PLAYTIME"] ?? "",
+            "no-location", self[.artist] ?? "", self[.albumTitle] ?? "", self[.title] ?? "",
+            self[.track] ?? "", self[.playTime] ?? "",
         ])
     }
 
@@ -48,39 +61,39 @@ struct TraktorEntry: Sendable {
         typealias V = TraktorValues
         var item = MediaItem(id: id)
         item.source = source
-        item.title = V.text(entry["TITLE"])
-        item.artist = V.text(entry["ARTIST"])
-        item.album = V.text(album["TITLE"])
-        item.trackNumber = V.integer(album["TRACK"])
-        item.trackCount = V.integer(album["OF_TRACKS"])
-        item.genre = V.text(info["GENRE"])
-        item.label = V.text(info["LABEL"])
-        item.comments = V.text(info["COMMENT"])
-        item.remixer = V.text(info["REMIXER"])
-        item.playCount = V.integer(info["PLAYCOUNT"])
-        item.musicalKey = V.text(info["KEY"]) ?? V.integer(musicalKey["VALUE"]).flatMap {
+        item.title = V.text(self[.title])
+        item.artist = V.text(self[.artist])
+        item.album = V.text(self[.albumTitle])
+        item.trackNumber = V.integer(self[.track])
+        item.trackCount = V.integer(self[.ofTracks])
+        item.genre = V.text(self[.genre])
+        item.label = V.text(self[.label])
+        item.comments = V.text(self[.comment])
+        item.remixer = V.text(self[.remixer])
+        item.playCount = V.integer(self[.playCount])
+        item.musicalKey = V.text(self[.key]) ?? V.integer(self[.musicalKey]).flatMap {
             (0..<24).contains($0) ? Self.keyNames[Int($0)] : nil
         }
         item.durationMs = durationMs
-        item.rating = V.integer(info["RANKING"]).flatMap { (0...255).contains($0) ? Self.rating(ranking: $0) : nil }
-        item.bitRate = V.integer(info["BITRATE"]).flatMap { $0 > 0 && $0 < 1 << 62 ? ($0 + 500) / 1000 : nil }
-        item.size = V.integer(info["FILESIZE"]).flatMap { $0 >= 0 && $0 < 1 << 50 ? $0 * 1024 : nil }
-        item.dateAdded = V.timestamp(info["IMPORT_DATE"])
-        item.playDate = V.timestamp(info["LAST_PLAYED"])
-        item.year = V.dateParts(info["RELEASE_DATE"]).flatMap { $0.year > 0 ? $0.year : nil }
-        let time = V.integer(entry["MODIFIED_TIME"]).flatMap { (0..<86_400).contains($0) ? $0 : nil } ?? 0
-        item.dateModified = V.timestamp(entry["MODIFIED_DATE"], seconds: time)
-        item.bpm = V.decimal(tempo["BPM"]).flatMap { $0 > 0 ? V.halfUp($0) : nil }
+        item.rating = V.integer(self[.ranking]).flatMap { (0...255).contains($0) ? Self.rating(ranking: $0) : nil }
+        item.bitRate = V.integer(self[.bitRate]).flatMap { $0 > 0 && $0 < 1 << 62 ? ($0 + 500) / 1000 : nil }
+        item.size = V.integer(self[.fileSize]).flatMap { $0 >= 0 && $0 < 1 << 50 ? $0 * 1024 : nil }
+        item.dateAdded = V.timestamp(self[.importDate])
+        item.playDate = V.timestamp(self[.lastPlayed])
+        item.year = V.dateParts(self[.releaseDate]).flatMap { $0.year > 0 ? $0.year : nil }
+        let time = V.integer(self[.modifiedTime]).flatMap { (0..<86_400).contains($0) ? $0 : nil } ?? 0
+        item.dateModified = V.timestamp(self[.modifiedDate], seconds: time)
+        item.bpm = V.decimal(self[.bpm]).flatMap { $0 > 0 ? V.halfUp($0) : nil }
         item.location = location?.path
         return item
     }
 
     /// PLAYTIME_FLOAT seconds to ms, rounded; else whole PLAYTIME seconds.
     private var durationMs: Int64? {
-        if let seconds = TraktorValues.decimal(info["PLAYTIME_FLOAT"]), seconds >= 0 {
+        if let seconds = TraktorValues.decimal(self[.playTimeFloat]), seconds >= 0 {
             return TraktorValues.halfUp(seconds * 1000)
         }
-        return TraktorValues.integer(info["PLAYTIME"]).flatMap { $0 >= 0 && $0 < 1 << 40 ? $0 * 1000 : nil }
+        return TraktorValues.integer(self[.playTime]).flatMap { $0 >= 0 && $0 < 1 << 40 ? $0 * 1000 : nil }
     }
 
     /// RANKING 0–255 → the stars Traktor shows (RANKING / 51, rounded) → 20 per star.

@@ -7,7 +7,7 @@ struct TraktorLocation: Hashable, Sendable {
     var file: String
 
     /// Top-level folders that only a Mac's start-up disk has: a volume holding them is `/`.
-    static let bootFolders: Set<Substring> = ["Users", "Library", "Applications"]
+    static let bootFolders = ["Users", "Library", "Applications"]
 
     /// The playlist key: volume, directory and file as written.
     var primaryKey: String { volume + directory + file }
@@ -17,13 +17,21 @@ struct TraktorLocation: Hashable, Sendable {
     /// volume or one named `Macintosh HD`) gives `/...`; any other volume is mounted at
     /// `/Volumes/<name>` on a Mac. Traktor never percent-encodes, so nothing is decoded.
     var path: String {
-        var path = Self.slashes(directory) + file
-        if !path.hasPrefix("/") { path = "/" + path }
+        var bytes = Self.slashes(Array(directory.utf8))
+        bytes += file.utf8
+        if bytes.first != UInt8(ascii: "/") { bytes.insert(UInt8(ascii: "/"), at: 0) }
+        let path = String(decoding: bytes, as: UTF8.self)
         if isDrive { return volume + path }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        let top = components.count > 2 ? components[1] : ""
-        if volume.isEmpty || volume == "Macintosh HD" || Self.bootFolders.contains(top) { return path }
+        if volume.isEmpty || volume == "Macintosh HD" || Self.startsAtBootFolder(bytes) { return path }
         return "/Volumes/" + volume + path
+    }
+
+    /// Whether the path's first component (between the leading `/` and the next) is one of
+    /// `bootFolders` and another `/` follows it.
+    private static func startsAtBootFolder(_ bytes: [UInt8]) -> Bool {
+        guard let end = bytes.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let top = bytes[1..<end]
+        return bootFolders.contains { top.elementsEqual($0.utf8) }
     }
 
     /// `C:`, `d:`: one ASCII letter and a colon.
@@ -33,16 +41,16 @@ struct TraktorLocation: Hashable, Sendable {
         return (65...90).contains(bytes[0]) || (97...122).contains(bytes[0])
     }
 
-    /// Every `/:` read as `/`, scanning left to right by Unicode scalar.
-    static func slashes(_ directory: String) -> String {
-        var out = String.UnicodeScalarView()
-        var scalars = directory.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            out.append(scalar)
-            if scalar == "/", pending == ":" { pending = scalars.next() }
+    /// Every `/:` read as `/`, left to right. Byte-wise is scalar-wise here: in UTF-8 the
+    /// bytes of `/` and `:` never occur inside another character.
+    static func slashes(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var index = 0
+        while index < bytes.count {
+            out.append(bytes[index])
+            index += bytes[index] == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":") ? 2 : 1
         }
-        return String(out)
+        return out
     }
 }

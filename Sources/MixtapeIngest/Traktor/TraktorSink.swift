@@ -23,7 +23,8 @@ final class TraktorSink: XMLEventSink {
     /// The collection entry being read, between its start and end tags.
     private var entry: TraktorEntry?
     private var entryPosition: SourcePosition?
-    private var seenChildren: Set<String> = []
+    /// Which of LOCATION, ALBUM, INFO, TEMPO, MUSICAL_KEY the entry has had (bits 0–4).
+    private var seenChildren: UInt8 = 0
 
     init(source: String) { self.source = source }
 
@@ -44,9 +45,11 @@ final class TraktorSink: XMLEventSink {
             inPlaylists = name.is("PLAYLISTS")
             if name.is("HEAD") { program = attributes["PROGRAM"]?.nonBlank }
         case 3 where inCollection && name.is("ENTRY"):
-            entry = TraktorEntry(entry: Self.collect(attributes, TraktorEntry.entryNames))
+            var fresh = TraktorEntry()
+            Self.collect(attributes, TraktorEntry.entryFields, into: &fresh)
+            entry = fresh
             entryPosition = context.position
-            seenChildren.removeAll(keepingCapacity: true)
+            seenChildren = 0
         case 4 where entry != nil:
             readEntryChild(name, attributes)
         default:
@@ -74,42 +77,57 @@ final class TraktorSink: XMLEventSink {
 
     /// LOCATION, ALBUM, INFO, TEMPO and MUSICAL_KEY of the entry: the first of each counts.
     private func readEntryChild(_ name: XMLName, _ attributes: XMLAttributes) {
-        let key: String
-        if name.is("LOCATION") { key = "LOCATION" } else if name.is("ALBUM") { key = "ALBUM" }
-        else if name.is("INFO") { key = "INFO" } else if name.is("TEMPO") { key = "TEMPO" }
-        else if name.is("MUSICAL_KEY") { key = "MUSICAL_KEY" } else { return }
-        guard seenChildren.insert(key).inserted else { return }
-        switch key {
-        case "LOCATION":
-            entry?.location = TraktorLocation(volume: attributes["VOLUME"]?.string ?? "",
-                                              directory: attributes["DIR"]?.string ?? "",
-                                              file: attributes["FILE"]?.string ?? "")
-        case "ALBUM": entry?.album = Self.collect(attributes, TraktorEntry.albumNames)
-        case "INFO": entry?.info = Self.collect(attributes, TraktorEntry.infoNames)
-        case "TEMPO": entry?.tempo = Self.collect(attributes, TraktorEntry.tempoNames)
-        default: entry?.musicalKey = Self.collect(attributes, TraktorEntry.musicalKeyNames)
+        let child: UInt8
+        let fields: [(StaticString, TraktorEntry.Field)]
+        if name.is("LOCATION") { (child, fields) = (1, []) }
+        else if name.is("ALBUM") { (child, fields) = (2, TraktorEntry.albumFields) }
+        else if name.is("INFO") { (child, fields) = (4, TraktorEntry.infoFields) }
+        else if name.is("TEMPO") { (child, fields) = (8, TraktorEntry.tempoFields) }
+        else if name.is("MUSICAL_KEY") { (child, fields) = (16, TraktorEntry.musicalKeyFields) }
+        else { return }
+        guard seenChildren & child == 0, var current = entry else { return }
+        seenChildren |= child
+        entry = nil  // edit in place, without a copy of the values
+        if child == 1 {
+            current.location = TraktorLocation(volume: attributes["VOLUME"].map(Self.text) ?? "",
+                                               directory: attributes["DIR"].map(Self.text) ?? "",
+                                               file: attributes["FILE"].map(Self.text) ?? "")
+        } else {
+            Self.collect(attributes, fields, into: &current)
         }
+        entry = current
     }
 
     /// NODE, PLAYLIST, SMARTLIST and PRIMARYKEY inside PLAYLISTS.
     private func readPlaylistElement(_ name: XMLName, _ attributes: XMLAttributes) {
         if name.is("NODE") {
-            tree.openNode(name: attributes["NAME"]?.string ?? "", type: attributes["TYPE"]?.string ?? "")
+            tree.openNode(name: attributes["NAME"].map(Self.text) ?? "", type: attributes["TYPE"].map(Self.text) ?? "")
         } else if name.is("PLAYLIST") || name.is("SMARTLIST") {
             if name.is("PLAYLIST") { openPlaylists += 1 }
-            if let uuid = attributes["UUID"]?.string { tree.setUUID(uuid) }
+            if let uuid = attributes["UUID"].map(Self.text) { tree.setUUID(uuid) }
         } else if name.is("PRIMARYKEY"), openPlaylists > 0 {
-            tree.addEntry(type: attributes["TYPE"]?.string ?? "", key: attributes["KEY"]?.string ?? "")
+            tree.addEntry(type: attributes["TYPE"].map(Self.text) ?? "", key: attributes["KEY"].map(Self.text) ?? "")
         }
     }
 
-    /// The named attributes that are present, by name.
-    private static func collect(_ attributes: XMLAttributes, _ names: Set<String>) -> [String: String] {
-        var values: [String: String] = [:]
+    /// Copies the attributes named in `fields` into their slots of `entry`.
+    private static func collect(_ attributes: XMLAttributes, _ fields: [(StaticString, TraktorEntry.Field)],
+                                into entry: inout TraktorEntry) {
         for index in 0..<attributes.count {
-            let name = attributes.name(at: index).string
-            if names.contains(name) { values[name] = attributes.value(at: index).string }
+            let name = attributes.name(at: index)
+            for (wanted, field) in fields where name.is(wanted) {
+                entry[field] = text(attributes.value(at: index))
+                break
+            }
         }
-        return values
+    }
+
+    /// An attribute's text. Without entity substitution libxml2 hands `&amp;` over as `&#38;`
+    /// (see `XMLAttributeValue.string`); only a value holding a `&` is searched for it.
+    static func text(_ value: XMLAttributeValue) -> String {
+        let bytes = value.bytes
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacing("&#38;", with: "&")
     }
 }

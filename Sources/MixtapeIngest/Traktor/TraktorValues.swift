@@ -33,12 +33,27 @@ enum TraktorValues {
     /// day), whether or not it is a real calendar day.
     static func dateParts(_ value: String?) -> (year: Int64, month: Int64, day: Int64)? {
         guard let value else { return nil }
-        let parts = value.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 3, (1...4).contains(parts[0].count), (1...2).contains(parts[1].count),
-              (1...2).contains(parts[2].count), parts.allSatisfy({ $0.allSatisfy(isDigit) })
-        else { return nil }
-        let numbers = parts.map { $0.reduce(Int64(0)) { $0 * 10 + Int64($1 - 48) } }
-        return (numbers[0], numbers[1], numbers[2])
+        var numbers: (Int64, Int64, Int64) = (0, 0, 0)
+        var part = 0, digits = 0
+        let limits = [4, 2, 2]
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                continue
+            }
+            guard isDigit(byte), digits < limits[part] else { return nil }
+            digits += 1
+            let digit = Int64(byte - 48)
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + digit
+            case 1: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+        }
+        guard part == 2, digits > 0 else { return nil }
+        return numbers
     }
 
     /// A `YYYY/M/D` day at UTC midnight plus `seconds` (NML dates carry no time zone).
