@@ -162,6 +162,44 @@ struct TraktorReaderTests {
         #expect(lists.allSatisfy { $0.source == "/music/collection.nml" })
     }
 
+    @Test("RELEASE_DATE gives its year even when month and day are 0; a MODIFIED_TIME past the day is ignored")
+    func yearsAndTimes() throws {
+        let entry = Self.entry(info: "RELEASE_DATE=\"2010/0/0\"").replacingOccurrences(of: "85270", with: "90000")
+        let item = try #require(try Self.read(Self.collection([entry])).items.first)
+        #expect(item.year == 2010)
+        #expect(item.dateModified?.rfc3339 == "2019-12-12T00:00:00Z")
+        let zero = try #require(try Self.read(Self.collection([Self.entry(info: "RELEASE_DATE=\"0/0/0\"")])).items.first)
+        #expect(zero.year == nil)
+    }
+
+    @Test("a track listed twice: one id, the later entry replaces the earlier, with a warning")
+    func sameKeyTwice() throws {
+        let (items, summary) = try Self.read(Self.collection([Self.entry(title: "Old"), Self.entry(title: "New")]))
+        #expect(items.map(\.title) == ["Old", "New"] && items[0].id == items[1].id)
+        #expect(summary.trackCount == 1)
+        #expect(summary.warnings.contains { $0.message.contains("listed again") && $0.position?.line == 9 }, "\(summary.warnings)")
+    }
+
+    @Test("&amp; in a path is & in the location and in the playlist key that names it")
+    func ampersands() throws {
+        let key = "Macintosh HD/:Users/:dj/:Music/:R&amp;B.mp3"
+        let tree = "<NODE TYPE=\"FOLDER\" NAME=\"$ROOT\"><SUBNODES COUNT=\"1\">"
+            + Self.playlistNode("R&amp;B", uuid: "u1", keys: [("TRACK", key)]) + "</SUBNODES>\n</NODE>\n"
+        let (items, summary) = try Self.read(Self.collection([Self.entry(file: "R&amp;B.mp3")], playlists: tree))
+        #expect(items.first?.location == "/Users/dj/Music/R&B.mp3")
+        #expect(summary.playlists.first?.name == "R&B")
+        #expect(summary.playlists.first?.items == items.map(\.id))
+    }
+
+    @Test("playlists with no UUID and the same path get #2, #3 in document order")
+    func repeatedPaths() throws {
+        let tree = "<NODE TYPE=\"FOLDER\" NAME=\"$ROOT\"><SUBNODES COUNT=\"3\">"
+            + ["x", "x", "x"].map { Self.playlistNode("Set", uuid: nil, keys: [("TRACK", $0)]) }.joined() + "</SUBNODES>\n</NODE>\n"
+        let lists = try Self.read(Self.collection([Self.entry()], playlists: tree)).summary.playlists
+        #expect(lists.map(\.id.rawValue) == ["traktor-playlist:Set", "traktor-playlist:Set#2", "traktor-playlist:Set#3"])
+        #expect(lists.map(\.missing) == [1, 1, 1])
+    }
+
     @Test("a UTF-8 BOM and CRLF line ends read like plain LF")
     func bomAndCRLF() throws {
         let xml = Self.collection([Self.entry(title: "Akşam Güneşi")])
