@@ -31,7 +31,10 @@ The mapping (README "Traktor" says the same):
 - Playlists: the "$ROOT" folder is not listed (Traktor does not show it); its children are at
   top level. FOLDER -> folder; PLAYLIST -> items by PRIMARYKEY TYPE="TRACK", repeats kept, keys
   that name no ENTRY and every non-track key (TYPE="SET", Remix Sets) counted in missing;
-  SMARTLIST -> smart, no items, query null, a warning. id: "traktor-playlist:" + UUID as
+  SMARTLIST -> smart, its SEARCH_EXPRESSION translated into a query of spec/query.md (see
+  smart_query) and its items the items that query matches, in file order (Mixtape lists them
+  in library order: compare them as sets); an expression with no translation gives no items,
+  query null and a warning. id: "traktor-playlist:" + UUID as
   written when the node has one, else + its path; a repeated id gets "#2", "#3", ...
 """
 import json
@@ -39,6 +42,7 @@ import math
 import os
 import re
 import sys
+import unicodedata
 import xml.etree.ElementTree as ET
 
 KEYS = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B",
@@ -174,6 +178,79 @@ def item_record(entry, children, source):
     return key, {k: v for k, v in item.items() if v is not None}
 
 
+TEXT_FIELDS = {"TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "GENRE": "genre", "COMMENT": "comments"}
+
+
+def smart_query(expression):
+    """(query, None) or (None, the condition with no translation). Translated: `%` (contains)
+    on title, artist, album, genre, comment; $RATING ==, >=, > 1-5 stars; joined all by | or
+    all by &."""
+    conditions, joiners, current, quoted = [], set(), "", False
+    for ch in expression:
+        if ch == '"':
+            quoted = not quoted
+        if not quoted and ch in "|&":
+            joiners.add(ch)
+            conditions.append(current.strip(" \t\n\r"))
+            current = ""
+        else:
+            current += ch
+    conditions.append(current.strip(" \t\n\r"))
+    if len(joiners) > 1:
+        return None, expression
+    terms = []
+    for condition in conditions:
+        term = smart_term(condition)
+        if term is None:
+            return None, condition
+        terms.append(term)
+    return (" | " if "|" in joiners else " ").join(terms), None
+
+
+def smart_term(condition):
+    parts = condition.split(" ", 2)
+    if len(parts) != 3 or not parts[0].startswith("$"):
+        return None
+    field, operation, value = parts[0][1:], parts[1], parts[2]
+    if operation == "%" and field in TEXT_FIELDS:
+        if len(value) < 3 or value[0] != '"' or value[-1] != '"':
+            return None
+        text = value[1:-1]
+        if not text or any(c in text for c in "\"\\'"):
+            return None
+        return TEXT_FIELDS[field] + ':"' + text + '"'
+    if field == "RATING" and re.fullmatch(r"[+-]?[0-9]+", value) and 1 <= int(value) <= 5:
+        if operation == "==":
+            return "stars:%d" % int(value)
+        if operation in (">=", ">"):
+            return "stars:%s%d" % (operation, int(value))
+    return None
+
+
+def fold(text):
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not 0x300 <= ord(c) <= 0x362).lower()
+
+
+def matches(item, query):
+    """Whether an item matches a query smart_query wrote (contains is case- and accent-
+    insensitive; stars is rating / 20)."""
+    def term(t):
+        field, value = t.split(":", 1)
+        if field == "stars":
+            rating = item.get("rating")
+            if rating is None:
+                return False
+            if value.startswith(">="):
+                return rating / 20 >= int(value[2:])
+            if value.startswith(">"):
+                return rating / 20 > int(value[1:])
+            return rating / 20 == int(value)
+        return fold(value[1:-1]) in fold(item.get(field) or "\0")
+    if " | " in query:
+        return any(term(t) for t in query.split(" | "))
+    return all(term(t) for t in query.split(" "))
+
+
 def escape(name):
     return name.replace("/", "\\/")
 
@@ -209,6 +286,8 @@ def read(path):
             elif tag in ("PLAYLIST", "SMARTLIST") and node_stack and node_stack[-1] is not None:
                 if element.get("UUID"):
                     node_stack[-1]["uuid"] = element.get("UUID")
+            elif tag == "SEARCH_EXPRESSION" and node_stack and node_stack[-1] is not None and "QUERY" in element.attrib:
+                node_stack[-1]["expression"] = element.get("QUERY")
             elif tag == "PRIMARYKEY" and node_stack and node_stack[-1] is not None and "PLAYLIST" in stack:
                 node_stack[-1]["entries"].append((element.get("TYPE", ""), element.get("KEY", "")))
         else:
@@ -243,8 +322,12 @@ def read(path):
             else:
                 record["missing"] += 1
         if node["type"] == "SMARTLIST":
-            record["query"] = None
-            warnings.append("smart list %r: its search expression is not translated; listed with no items" % node["path"])
+            query, untranslated = smart_query(node.get("expression") or "")
+            record["query"] = query
+            if query is None:
+                warnings.append("smart list %r: the condition %r has no translation; listed with no items" % (node["path"], untranslated))
+            else:
+                record["items"] = [i for i in order if matches(items[i], query)]
         playlists.append(record)
     return [items[i] for i in order], playlists, warnings
 

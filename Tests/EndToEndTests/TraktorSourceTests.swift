@@ -56,7 +56,11 @@ struct TraktorSourceTests {
                 if differences <= 5 { Issue.record("\(name): \(what) \(id) missing from mixtape") }
                 continue
             }
-            for key in keys where !same(found[key], record[key]) {
+            // A smart list's items are what its query finds, which Mixtape lists in library order.
+            let smart = record["smart"] as? Bool == true
+            let sortedItems = { (value: Any?) in (value as? [String])?.sorted() as Any? }
+            for key in keys where smart && key == "items"
+                ? !same(sortedItems(found[key]), sortedItems(record[key])) : !same(found[key], record[key]) {
                 differences += 1
                 if differences <= 5 {
                     Issue.record("\(name): \(what) \(id) \(key): mixtape \(found[key] ?? "absent"), Python \(record[key] ?? "absent")")

@@ -158,7 +158,8 @@ struct TraktorReaderTests {
         #expect(friday.missing == 2)
         #expect(history.id.rawValue == "traktor-playlist:HISTORY" && history.items == [items[0].id])
         #expect(smart.isSmart && smart.items.isEmpty && smart.id.rawValue == "traktor-playlist:58da9a8c")
-        #expect(summary.warnings.contains { $0.message.contains("Fake320") })
+        #expect(smart.rule == SmartRule(query: "title:\"fake320\""))
+        #expect(summary.warnings.isEmpty)
         #expect(lists.allSatisfy { $0.source == "/music/collection.nml" })
     }
 
@@ -198,6 +199,28 @@ struct TraktorReaderTests {
         let lists = try Self.read(Self.collection([Self.entry()], playlists: tree)).summary.playlists
         #expect(lists.map(\.id.rawValue) == ["traktor-playlist:Set", "traktor-playlist:Set#2", "traktor-playlist:Set#3"])
         #expect(lists.map(\.missing) == [1, 1, 1])
+    }
+
+    @Test("smart lists: what the query language can say is translated, the rest has no query and a warning",
+          arguments: [
+            ("$GENRE % &quot;Hora&quot;", "genre:\"Hora\""),
+            ("$GENRE % &quot;FUNK&quot; | $ARTIST % &quot;Señor &amp; Ünlü&quot;", "genre:\"FUNK\" | artist:\"Señor & Ünlü\""),
+            ("$TITLE % &quot;a&quot; &amp; $COMMENT % &quot;b c&quot;", "title:\"a\" comments:\"b c\""),
+            ("$RATING == 5", "stars:5"), ("$RATING &gt;= 3", "stars:>=3"),
+            ("$LABEL % &quot;FUNK&quot;", nil), ("$FILENAME % &quot;@&quot;", nil), ("$PLAYED == TRUE", nil),
+            ("$IMPORTDATE &gt;= MONTHS_AGO(1)", nil), ("$RATING == 0", nil), ("$RATING &lt; 3", nil),
+            ("$TITLE % &quot;a&quot; | $ARTIST % &quot;b&quot; &amp; $GENRE % &quot;c&quot;", nil),
+            ("$TITLE % &quot;it's&quot;", nil), ("", nil),
+          ] as [(String, String?)])
+    func smartLists(expression: String, query: String?) throws {
+        let tree = "<NODE TYPE=\"FOLDER\" NAME=\"$ROOT\"><SUBNODES COUNT=\"1\">"
+            + "<NODE TYPE=\"SMARTLIST\" NAME=\"S\"><SMARTLIST UUID=\"u\"><SEARCH_EXPRESSION VERSION=\"1\" "
+            + "QUERY=\"\(expression)\"></SEARCH_EXPRESSION>\n</SMARTLIST>\n</NODE>\n</SUBNODES>\n</NODE>\n"
+        let summary = try Self.read(Self.collection([Self.entry()], playlists: tree)).summary
+        let list = try #require(summary.playlists.first)
+        #expect(list.isSmart && list.items.isEmpty)
+        #expect(list.rule == SmartRule(query: query))
+        #expect(summary.warnings.count == (query == nil ? 1 : 0), "\(summary.warnings)")
     }
 
     @Test("a UTF-8 BOM and CRLF line ends read like plain LF")

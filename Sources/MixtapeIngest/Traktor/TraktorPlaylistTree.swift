@@ -12,6 +12,8 @@ struct TraktorPlaylistTree: Sendable {
         var parent: Int?
         var path: String
         var uuid: String?
+        /// A smart list's SEARCH_EXPRESSION QUERY as written.
+        var expression: String?
         /// (PRIMARYKEY TYPE, KEY) in order, repeats kept.
         var entries: [(type: String, key: String)] = []
     }
@@ -46,6 +48,12 @@ struct TraktorPlaylistTree: Sendable {
         nodes[index].uuid = uuid
     }
 
+    /// The search expression of the innermost node's `SMARTLIST`.
+    mutating func setExpression(_ expression: String) {
+        guard let index = current else { return }
+        nodes[index].expression = expression
+    }
+
     /// A `PRIMARYKEY` inside the innermost node's `PLAYLIST`.
     mutating func addEntry(type: String, key: String) {
         guard let index = current else { return }
@@ -55,8 +63,8 @@ struct TraktorPlaylistTree: Sendable {
     /// The playlists, ids assigned and entries resolved: `traktor-playlist:` + the UUID as
     /// written, else + the path; a repeated id gets `#2`, `#3`, ... in document order. Only
     /// `TYPE="TRACK"` keys naming a known item become items; the rest (a missing track, a
-    /// Remix Set) count in `missing`. Smart lists are listed with no items (their search
-    /// expressions are not translated) and a warning each.
+    /// Remix Set) count in `missing`. A smart list carries its search expression translated
+    /// (`TraktorSmartList`) as a rule Mixtape evaluates, or no query and a warning.
     func playlists(known: Set<ItemID>, source: String) -> (playlists: [Playlist], warnings: [IndexWarning]) {
         var counts: [String: Int] = [:]
         var ids: [PlaylistID] = []
@@ -83,8 +91,14 @@ struct TraktorPlaylistTree: Sendable {
                 }
             }
             if playlist.isSmart {
-                warnings.append(IndexWarning(position: nil, message: "\(source): smart list '\(node.path)': "
-                    + "its search expression is not translated; listed with no items"))
+                switch TraktorSmartList.translate(node.expression ?? "") {
+                case .success(let query):
+                    playlist.rule = SmartRule(query: query)
+                case .failure(let untranslated):
+                    playlist.rule = SmartRule(query: nil)
+                    warnings.append(IndexWarning(position: nil, message: "\(source): smart list '\(node.path)': "
+                        + "the condition `\(untranslated.condition)` has no translation; listed with no items"))
+                }
             }
             return playlist
         }

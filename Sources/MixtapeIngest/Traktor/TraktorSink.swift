@@ -98,13 +98,15 @@ final class TraktorSink: XMLEventSink {
         entry = current
     }
 
-    /// NODE, PLAYLIST, SMARTLIST and PRIMARYKEY inside PLAYLISTS.
+    /// NODE, PLAYLIST, SMARTLIST, SEARCH_EXPRESSION and PRIMARYKEY inside PLAYLISTS.
     private func readPlaylistElement(_ name: XMLName, _ attributes: XMLAttributes) {
         if name.is("NODE") {
             tree.openNode(name: attributes["NAME"].map(Self.text) ?? "", type: attributes["TYPE"].map(Self.text) ?? "")
         } else if name.is("PLAYLIST") || name.is("SMARTLIST") {
             if name.is("PLAYLIST") { openPlaylists += 1 }
             if let uuid = attributes["UUID"].map(Self.text) { tree.setUUID(uuid) }
+        } else if name.is("SEARCH_EXPRESSION"), let query = attributes["QUERY"] {
+            tree.setExpression(Self.text(query))
         } else if name.is("PRIMARYKEY"), openPlaylists > 0 {
             tree.addEntry(type: attributes["TYPE"].map(Self.text) ?? "", key: attributes["KEY"].map(Self.text) ?? "")
         }
