@@ -102,7 +102,6 @@ struct SourceKindTests {
         defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let real = MixtapeProcess.shared! + "/data/real/"
         for (file, kind) in [("rekordbox/digital-dj-tools_dj-data-converter_rekordbox.xml", "a rekordbox collection"),
-                             ("traktor/ericanastas_traktor-tagger_collection.nml", "a Traktor collection"),
                              ("rhythmbox/aleschenk_varios_rhythmdb.xml", "a Rhythmbox database")] {
             try Self.expectRefused(real + file, saying: kind, in: scratch)
             #expect(try scratch.run(["index", real + file]).stderr.contains("does not read it yet"))
