@@ -8,8 +8,9 @@ Deterministic for a given seed. The shape follows the real collections in
 ENTRY with LOCATION / ALBUM / MODIFICATION_INFO / INFO / TEMPO / LOUDNESS / MUSICAL_KEY /
 CUE_V2 children, volumes "Macintosh HD" (boot disk, /:Users/:...), an external "Music" disk
 and a Windows "D:", unpadded YYYY/M/D dates, RANKING in 51 steps, a PLAYLISTS tree under
-"$ROOT" with folders, playlists with repeats and a history-like PROTOCOL list, and non-ASCII
-(Hebrew, Turkish, accented Latin) names in tags, paths and playlist names.
+"$ROOT" with P/10 folders, P playlists with repeats, a history-like PROTOCOL list and two smart
+lists (one the query language can say, one it cannot), and non-ASCII (Hebrew, Turkish,
+accented Latin) names in tags, paths and playlist names.
 """
 import argparse
 import base64
@@ -127,7 +128,7 @@ def generate(tracks, playlists, seed, out):
     out.write('</COLLECTION>\n<SETS ENTRIES="0"></SETS>\n')
     folders = max(1, playlists // 10)
     top = [("folder", i) for i in range(folders)] + [("list", i) for i in range(playlists - playlists // 2)]
-    out.write('<PLAYLISTS><NODE TYPE="FOLDER" NAME="$ROOT"><SUBNODES COUNT="%d">' % (len(top) + 1))
+    out.write('<PLAYLISTS><NODE TYPE="FOLDER" NAME="$ROOT"><SUBNODES COUNT="%d">' % (len(top) + 3))
     lines = playlist_lines(rng, "HISTORY", keys, min(20, len(keys)), "PROTOCOL") if keys else []
     for kind, index in top:
         if kind == "folder":
@@ -139,6 +140,10 @@ def generate(tracks, playlists, seed, out):
             lines.append("</NODE>")
         elif keys:
             lines += playlist_lines(rng, "%s %d" % (words(rng, 1, 3), index), keys, rng.randint(0, 120))
+    for name, query in (("Techno", '$GENRE % &quot;Techno&quot;'), ("Played", "$PLAYED == TRUE")):
+        lines.append('<NODE TYPE="SMARTLIST" NAME="%s"><SMARTLIST UUID="%032x"><SEARCH_EXPRESSION VERSION="1" QUERY="%s">'
+                     '</SEARCH_EXPRESSION>' % (name, rng.getrandbits(128), query))
+        lines += ["</SMARTLIST>", "</NODE>"]
     out.write("\n".join(lines) + "\n")
     out.write("</SUBNODES>\n</NODE>\n</PLAYLISTS>\n")
     out.write('<SORTING_ORDER PATH="$COLLECTION"><SORTING_DATA IDX="5" ORD="1"></SORTING_DATA>\n</SORTING_ORDER>\n')
