@@ -41,6 +41,7 @@ import json
 import math
 import os
 import re
+import signal
 import sys
 import unicodedata
 import xml.etree.ElementTree as ET
@@ -351,4 +352,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
     sys.exit(main(sys.argv[1:]))

@@ -188,8 +188,8 @@ struct TraktorSourceTests {
         let report = try #require(result.records.first)
         #expect(report["added"] as? Int == 0)
         #expect(report["removed"] as? Int == 0)
-        let changed = before.first { $0["id"] as? String == first }?["rating"] as? Int != 20
-        #expect(report["updated"] as? Int == (changed ? 1 : 0))
+        try #require(before.first { $0["id"] as? String == first }?["rating"] as? Int != 20, "seed 5's first entry is not rated 1 star")
+        #expect(report["updated"] as? Int == 1)
 
         let after = try scratch.run(["search", "--json"]).records
         #expect(Set(after.compactMap { $0["id"] as? String }) == Set(before.compactMap { $0["id"] as? String }))
