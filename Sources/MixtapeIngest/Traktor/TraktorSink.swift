@@ -89,9 +89,9 @@ final class TraktorSink: XMLEventSink {
         seenChildren |= child
         entry = nil  // edit in place, without a copy of the values
         if child == 1 {
-            current.location = TraktorLocation(volume: attributes["VOLUME"].map(Self.text) ?? "",
-                                               directory: attributes["DIR"].map(Self.text) ?? "",
-                                               file: attributes["FILE"].map(Self.text) ?? "")
+            current.location = TraktorLocation(volume: attributes["VOLUME"].map(\.string) ?? "",
+                                               directory: attributes["DIR"].map(\.string) ?? "",
+                                               file: attributes["FILE"].map(\.string) ?? "")
         } else {
             Self.collect(attributes, fields, into: &current)
         }
@@ -101,14 +101,14 @@ final class TraktorSink: XMLEventSink {
     /// NODE, PLAYLIST, SMARTLIST, SEARCH_EXPRESSION and PRIMARYKEY inside PLAYLISTS.
     private func readPlaylistElement(_ name: XMLName, _ attributes: XMLAttributes) {
         if name.is("NODE") {
-            tree.openNode(name: attributes["NAME"].map(Self.text) ?? "", type: attributes["TYPE"].map(Self.text) ?? "")
+            tree.openNode(name: attributes["NAME"].map(\.string) ?? "", type: attributes["TYPE"].map(\.string) ?? "")
         } else if name.is("PLAYLIST") || name.is("SMARTLIST") {
             if name.is("PLAYLIST") { openPlaylists += 1 }
-            if let uuid = attributes["UUID"].map(Self.text) { tree.setUUID(uuid) }
+            if let uuid = attributes["UUID"].map(\.string) { tree.setUUID(uuid) }
         } else if name.is("SEARCH_EXPRESSION"), let query = attributes["QUERY"] {
-            tree.setExpression(Self.text(query))
+            tree.setExpression(query.string)
         } else if name.is("PRIMARYKEY"), openPlaylists > 0 {
-            tree.addEntry(type: attributes["TYPE"].map(Self.text) ?? "", key: attributes["KEY"].map(Self.text) ?? "")
+            tree.addEntry(type: attributes["TYPE"].map(\.string) ?? "", key: attributes["KEY"].map(\.string) ?? "")
         }
     }
 
@@ -118,18 +118,9 @@ final class TraktorSink: XMLEventSink {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             for (wanted, field) in fields where name.is(wanted) {
-                entry[field] = text(attributes.value(at: index))
+                entry[field] = attributes.value(at: index).string
                 break
             }
         }
-    }
-
-    /// An attribute's text. Without entity substitution libxml2 hands `&amp;` over as `&#38;`
-    /// (see `XMLAttributeValue.string`); only a value holding a `&` is searched for it.
-    static func text(_ value: XMLAttributeValue) -> String {
-        let bytes = value.bytes
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(UInt8(ascii: "&")) else { return text }
-        return text.replacing("&#38;", with: "&")
     }
 }
