@@ -213,7 +213,7 @@ public final class LibraryStore: Sendable {
     /// without `entries`, their item lists are left empty (not read), for listing names.
     public func playlists(entries: Bool = true) throws -> [Playlist] {
         let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
-                                                 "missing", "file"].map { "playlists." + $0 }.joined(separator: ", ")
+                                                 "missing", "file", "rule", "query", "query_sort", "query_limit"].map { "playlists." + $0 }.joined(separator: ", ")
         return try pool.read { db in
             // A playlist file in a folder names the folder's ids; an alias resolves to its item.
             let canonical = entries ? try ItemAliases.canonical(in: db) : [:]
@@ -235,6 +235,10 @@ public final class LibraryStore: Sendable {
                 }
                 playlist.source = row["source_path"]
                 playlist.file = row["file"]
+                if row["rule"] as Bool {
+                    playlist.rule = SmartRule(query: row["query"], sort: row["query_sort"],
+                                              limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:)))
+                }
                 return playlist
             }
         }
