@@ -30,7 +30,7 @@ Mapping (a value rekordbox writes as "unknown" is left out, never invented):
 - kind: "video" for a Location ending in a video extension, else "music".
 - Playlists: the PLAYLISTS node tree below ROOT; folders (Type 0) and playlists. Entries by
   TrackID (KeyType 0) or by Location (KeyType 1); repeats kept; a key naming no track is left
-  out and counted in `missing`. id: "rekordbox-playlist:" + FNV-1a over each node's name on
+  out and counted in `missing` (Locations compared in NFC). id: "rekordbox-playlist:" + FNV-1a over each node's name on
   the path from the top and its position among same-named siblings (as a little-endian
   int64).
 """
@@ -99,11 +99,12 @@ def decode_location(url):
 
 
 def integer(text):
-    """A decimal integer as written (no spaces, no fraction) that fits in 64 bits."""
-    if text is None or not re.fullmatch(r"-?[0-9]+", text):
+    """Decimal digits with an optional sign, spaces around allowed, that fit in 64 bits."""
+    m = re.fullmatch(r" *([+-]?[0-9]+) *", text or "")
+    if not m:
         return None
-    value = int(text)
-    return value if -(1 << 63) <= value < (1 << 63) else None
+    value = int(m.group(1))
+    return value if -(1 << 63) < value < (1 << 63) else None
 
 
 def number(text):
@@ -138,7 +139,7 @@ def item(track, source):
     e = {"record": "item", "id": item_id(attrs, location), "source": source}
     for key, name in STRINGS.items():
         value = attrs.get(name)
-        if value:
+        if value and value.strip(" \t"):  # blank is rekordbox's "no value"
             e[key] = value
     for key, name in POSITIVE.items():
         value = integer(attrs.get(name))
@@ -187,12 +188,11 @@ class TolerantXml(RekordboxXml):
 
 def playlists(doc, by_track_id, by_location, source):
     out = []
-    if doc._playlists is None:
-        return out
     tops = []
-    for element in doc._playlists.findall(Node.TAG):
-        node = Node(doc._playlists, element=element)
-        tops.extend(node.get_playlists() if element.attrib.get("Type") == "0" else [node])
+    for playlists_element in doc._root.findall(doc.PLST_TAG):
+        for element in playlists_element.findall(Node.TAG):
+            node = Node(playlists_element, element=element)
+            tops.extend(node.get_playlists() if element.attrib.get("Type") == "0" else [node])
     walk(tops, [], None, [], by_track_id, by_location, source, out)
     return out
 
@@ -224,7 +224,7 @@ def walk(nodes, hash_parts, parent_id, names, by_track_id, by_location, source, 
         for entry in node._element.findall(Track.TAG):
             key = entry.attrib.get("Key")
             if by_location_keys:
-                iid = by_location.get(decode_location(key)) if key else None
+                iid = by_location.get(unicodedata.normalize("NFC", decode_location(key))) if key else None
             else:
                 iid = by_track_id.get(integer(key)) if key else None
             if iid is None:
@@ -241,13 +241,17 @@ def main():
     items = {}
     by_track_id = {}
     by_location = {}
-    for track in doc.get_tracks():
+    # The TRACK children of every COLLECTION (pyrekordbox's get_tracks() takes the first
+    # COLLECTION's TRACKs at any depth; rekordbox only writes direct children of one).
+    tracks = [Track(element=el) for collection in doc._root.findall(doc.COLL_TAG)
+              for el in collection.findall(Track.TAG)]
+    for track in tracks:
         e = item(track, source)
         items[e["id"]] = e  # a later track with the same Location wins
         if "track_id" in e:
             by_track_id[e["track_id"]] = e["id"]
         if "location" in e:
-            by_location[e["location"]] = e["id"]
+            by_location[unicodedata.normalize("NFC", e["location"])] = e["id"]
     for e in items.values():
         print(json.dumps(e, ensure_ascii=False))
     for p in playlists(doc, by_track_id, by_location, source):
