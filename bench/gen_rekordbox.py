@@ -92,6 +92,7 @@ class Generator:
         self.nl = "\r\n" if args.platform == "mac" else "\n"
         self.root = "/Users/dj/Music/" if args.platform == "mac" else "C:/Users/dj/Music/"
         self.seven = args.version.startswith("7")
+        self.paths = set()
 
     def title(self):
         rng = self.rng
@@ -114,10 +115,16 @@ class Generator:
         bpm = rng.choice([0.0, rng.uniform(70, 180)]) if rng.random() < 0.1 else rng.uniform(110, 140)
         folder = "%s/%s/" % (artist or "Unknown Artist", album or "Unknown Album")
         file_name = "%02d %s - %s.%s" % (index % 20 + 1, artist or "Unknown", name or "Untitled", ext)
+        path = self.root + folder + file_name
+        copy = 1
+        while path in self.paths:  # two tracks never share a file: the second is "x (2).mp3"
+            copy += 1
+            path = "%s%s%s (%d).%s" % (self.root, folder, file_name.rsplit(".", 1)[0], copy, ext)
+        self.paths.add(path)
         if rng.random() < 0.002:
-            location = "file://localhostsoundcloud:tracks:%d" % rng.randint(10**8, 10**9)
+            location = "file://localhostsoundcloud:tracks:%d" % (10**8 + index)
         else:
-            location = "file://localhost/" + encode((self.root + folder + file_name).lstrip("/"))
+            location = "file://localhost/" + encode(path.lstrip("/"))
         remixer = rng.choice(ARTISTS) if rng.random() < 0.05 else ""
         values = {
             "TrackID": str(track_id), "Name": name, "Artist": artist,
