@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist rekordbox xmp nfo infojson keys query playlists cue)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -40,6 +40,19 @@ seed_plist() {
         done
     else
         echo "seed.sh: $generator not found; plist seeds are the samples only" >&2
+    fi
+}
+
+# Small collections from bench/gen_rekordbox.py (both platforms, a 7.x one), beside the
+# hand-written seeds; nothing from ../shared/data/real.
+seed_rekordbox() {
+    if command -v python3 >/dev/null; then
+        local seed
+        for seed in 1 2 3; do
+            python3 bench/gen_rekordbox.py --tracks 12 --playlists 5 --seed "$seed" --out "$OUT/rekordbox/gen-$seed-mac.xml"
+            python3 bench/gen_rekordbox.py --tracks 12 --playlists 5 --seed "$seed" --platform windows --version 7.2.6 \
+                --out "$OUT/rekordbox/gen-$seed-windows.xml"
+        done
     fi
 }
 
@@ -72,6 +85,7 @@ for target in "${TARGETS[@]}"; do
     add "$target" regression fuzz/regressions/"$target"/*
     case $target in
         plist) seed_plist ;;
+        rekordbox) seed_rekordbox ;;
         query) seed_query ;;
         keys) seed_keys ;;
     esac

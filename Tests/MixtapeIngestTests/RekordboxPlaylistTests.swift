@@ -81,6 +81,19 @@ struct RekordboxPlaylistTests {
         #expect(again.map(\.parentID) == playlists.map(\.parentID))
     }
 
+    @Test("PLAYLISTS before COLLECTION still resolve: entries are resolved once the file is read")
+    func playlistsFirst() throws {
+        let xml = """
+            <DJ_PLAYLISTS Version="1.0.0"><PLAYLISTS><NODE Type="0" Name="ROOT">
+            <NODE Name="P" Type="1" KeyType="0"><TRACK Key="2"/><TRACK Key="1"/><TRACK/></NODE></NODE></PLAYLISTS>
+            <COLLECTION>\(RekordboxXML.track(1, "file://localhost/a.mp3"))\(RekordboxXML.track(2, "file://localhost/b.mp3"))</COLLECTION>
+            </DJ_PLAYLISTS>
+            """
+        let (items, summary) = try RekordboxXML.read(xml)
+        #expect(summary.playlists.first?.items == [items[1].id, items[0].id])
+        #expect(summary.playlists.first?.missing == 1)
+    }
+
     @Test("a file without PLAYLISTS (rekordbox 5.6 wrote one) has tracks and no playlists")
     func noPlaylists() throws {
         let xml = """
