@@ -112,8 +112,10 @@ struct RekordboxPlaylistTree {
 
     /// The playlists in file order with their entries resolved; keys naming no track counted
     /// in `missing`.
-    func playlists(byTrackID: [Int64: ItemID], byLocation: [String: ItemID], source: String) -> [Playlist] {
-        drafts.map { draft in
+    func playlists(byTrackID: [Int64: ItemID], locations: [(String, ItemID)], source: String) -> [Playlist] {
+        let byLocation = drafts.contains { $0.keys.contains { if case .location = $0 { true } else { false } } }
+            ? Dictionary(locations, uniquingKeysWith: { $1 }) : [:]
+        return drafts.map { draft in
             var playlist = draft.playlist
             playlist.source = source
             playlist.items.reserveCapacity(draft.keys.count)

@@ -13,7 +13,9 @@ final class RekordboxSink: XMLEventSink {
     private var pending: [MediaItem] = []
     private(set) var delivered = 0
     private var byTrackID: [Int64: ItemID] = [:]
-    private var byLocation: [String: ItemID] = [:]
+    /// Every Location and its id, for playlists keyed by Location (`KeyType="1"`), which no
+    /// real export uses: the table is only built when one does.
+    private var locations: [(String, ItemID)] = []
     private var seen: Set<ItemID> = []
     private(set) var warnings: [IndexWarning] = []
     private var tree = RekordboxPlaylistTree()
@@ -71,7 +73,7 @@ final class RekordboxSink: XMLEventSink {
                                          message: "a second track with the Location \(location): the later one is kept"))
         }
         if let trackID = item.trackID { byTrackID[trackID] = item.id }
-        if let location = item.location { byLocation[location] = item.id }
+        if let location = item.location { locations.append((location, item.id)) }
         pending.append(item)
     }
 
@@ -85,6 +87,6 @@ final class RekordboxSink: XMLEventSink {
 
     /// The playlists, every entry resolved (call after the whole file is read).
     func playlists() -> [Playlist] {
-        tree.playlists(byTrackID: byTrackID, byLocation: byLocation, source: source)
+        tree.playlists(byTrackID: byTrackID, locations: locations, source: source)
     }
 }

@@ -34,9 +34,10 @@ struct RekordboxTrack {
         for index in 0..<attributes.count {
             raw.take(attributes.name(at: index), attributes.value(at: index), into: &self)
         }
-        let location = raw.location.flatMap { $0.isEmpty ? nil : RekordboxLocation.decode($0) }
+        let location = raw.location.flatMap { $0.isEmpty ? nil : RekordboxLocation.decode(RekordboxTrack.text($0)) }
+        let text = { (value: XMLAttributeValue?) in value.map(RekordboxTrack.text) ?? "" }
         item.id = location.map(RekordboxTrack.id(location:))
-            ?? RekordboxTrack.id(name: raw.name, artist: raw.artist, album: raw.album, totalTime: raw.totalTime)
+            ?? RekordboxTrack.id(name: text(raw.name), artist: text(raw.artist), album: text(raw.album), totalTime: text(raw.totalTime))
         item.location = location
         item.kind = location.map(RekordboxTrack.kind(of:)) ?? .music
         item.source = source
@@ -46,8 +47,21 @@ struct RekordboxTrack {
     /// export of the collection, whatever its TrackID (rekordbox 5 renumbers them) and its
     /// place in the file. NFC, so a re-export by a tool that writes NFD names keeps it.
     static func id(location: String) -> ItemID {
-        let text = location.utf8.allSatisfy({ $0 < 0x80 }) ? location : location.precomposedStringWithCanonicalMapping
-        return ItemID.derived(scheme: "rekordbox", parts: [text])
+        ItemID.derived(scheme: "rekordbox", parts: [isNFC(location) ? location : location.precomposedStringWithCanonicalMapping])
+    }
+
+    /// Whether `text` is surely NFC already, without Foundation: every scalar is in a block whose
+    /// characters are all NFC_Quick_Check=Yes with combining class 0 (below U+0300: ASCII,
+    /// Latin-1, Latin Extended A/B; Cyrillic letters; kana; CJK ideographs; Hangul syllables;
+    /// emoji). Most names are, and normalising each costs a quarter of a large read.
+    static func isNFC(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0..<0x300, 0x400...0x482, 0x48A...0x4FF, 0x3041...0x3096, 0x30A1...0x30FA,
+                 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF: true
+            default: false
+            }
+        }
     }
 
     /// The id of a track with no Location (hand-made files): its name, artist, album and length.
@@ -61,6 +75,17 @@ struct RekordboxTrack {
         let fileExtension = location[location.index(after: dot)...]
         guard !fileExtension.contains("/") else { return .music }
         return videoExtensions.contains(fileExtension.lowercased()) ? .video : .music
+    }
+
+    /// The value as text: `XMLAttributeValue.string`, without its search for `&#38;` when the
+    /// value holds no `&` at all (almost every value; the search cost a quarter of a read).
+    static func text(_ value: XMLAttributeValue) -> String {
+        value.bytes.contains(0x26) ? value.string : String(decoding: value.bytes, as: UTF8.self)
+    }
+
+    /// The text, or nil when blank (`Label=""`): rekordbox's "no value".
+    static func nonBlank(_ value: XMLAttributeValue) -> String? {
+        value.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? nil : text(value)
     }
 
     /// A positive whole number; 0 and below are rekordbox's "unknown".
@@ -79,7 +104,7 @@ struct RekordboxTrack {
             default: return nil
             }
         }
-        guard digits > 0, value.bytes.last != 0x2e, let number = Double(value.string), number > 0, number < 1e9 else {
+        guard digits > 0, value.bytes.last != 0x2e, let number = Double(String(decoding: value.bytes, as: UTF8.self)), number > 0, number < 1e9 else {
             return nil
         }
         return Int64((number + 0.5).rounded(.down))
@@ -117,49 +142,49 @@ struct RekordboxTrack {
     }
 }
 
-/// The attributes an id needs whatever their order, kept as text until the element is done.
+/// The attributes an id needs whatever their order, kept (as views: the element's start is
+/// not over) until all are seen.
 private struct RawAttributes {
-    var location: String?
-    var name = "", artist = "", album = "", totalTime = ""
+    var location, name, artist, album, totalTime: XMLAttributeValue?
 
     /// Maps one attribute onto the track (or keeps it here for the id).
     mutating func take(_ name: XMLName, _ value: XMLAttributeValue, into track: inout RekordboxTrack) {
         switch name.bytes[0] {
         case UInt8(ascii: "A"):
-            if name.is("Artist") { artist = value.string; track.item.artist = value.nonBlank }
-            else if name.is("Album") { album = value.string; track.item.album = value.nonBlank }
+            if name.is("Artist") { artist = value; track.item.artist = RekordboxTrack.nonBlank(value) }
+            else if name.is("Album") { album = value; track.item.album = RekordboxTrack.nonBlank(value) }
             else if name.is("AverageBpm") { track.item.bpm = RekordboxTrack.bpm(value) }
         case UInt8(ascii: "B"):
             if name.is("BitRate") { track.item.bitRate = RekordboxTrack.positive(value) }
         case UInt8(ascii: "C"):
-            if name.is("Composer") { track.item.composer = value.nonBlank }
-            else if name.is("Comments") { track.item.comments = value.nonBlank }
+            if name.is("Composer") { track.item.composer = RekordboxTrack.nonBlank(value) }
+            else if name.is("Comments") { track.item.comments = RekordboxTrack.nonBlank(value) }
         case UInt8(ascii: "D"):
             if name.is("DiscNumber") { track.item.discNumber = RekordboxTrack.positive(value) }
             else if name.is("DateAdded") { track.item.dateAdded = RekordboxTrack.date(value) }
             else if name.is("DateModified") { track.item.dateModified = RekordboxTrack.date(value) }
         case UInt8(ascii: "G"):
-            if name.is("Genre") { track.item.genre = value.nonBlank }
-            else if name.is("Grouping") { track.item.grouping = value.nonBlank }
+            if name.is("Genre") { track.item.genre = RekordboxTrack.nonBlank(value) }
+            else if name.is("Grouping") { track.item.grouping = RekordboxTrack.nonBlank(value) }
         case UInt8(ascii: "L"):
-            if name.is("Location") { location = value.string }
-            else if name.is("Label") { track.item.label = value.nonBlank }
+            if name.is("Location") { location = value }
+            else if name.is("Label") { track.item.label = RekordboxTrack.nonBlank(value) }
             else if name.is("LastPlayed") { track.item.playDate = RekordboxTrack.date(value) }
         case UInt8(ascii: "N"):
-            if name.is("Name") { self.name = value.string; track.item.title = value.nonBlank }
+            if name.is("Name") { self.name = value; track.item.title = RekordboxTrack.nonBlank(value) }
         case UInt8(ascii: "P"):
             if name.is("PlayCount") { track.item.playCount = value.integer.flatMap { $0 >= 0 ? $0 : nil } }
         case UInt8(ascii: "R"):
             if name.is("Rating") { track.item.rating = RekordboxTrack.rating(value) }
-            else if name.is("Remixer") { track.item.remixer = value.nonBlank }
+            else if name.is("Remixer") { track.item.remixer = RekordboxTrack.nonBlank(value) }
         case UInt8(ascii: "S"):
             if name.is("Size") { track.item.size = RekordboxTrack.positive(value) }
             else if name.is("SampleRate") { track.item.sampleRate = RekordboxTrack.positive(value) }
         case UInt8(ascii: "T"):
             if name.is("TrackID") { track.item.trackID = value.integer }
-            else if name.is("TotalTime") { totalTime = value.string; track.item.durationMs = RekordboxTrack.milliseconds(value) }
+            else if name.is("TotalTime") { totalTime = value; track.item.durationMs = RekordboxTrack.milliseconds(value) }
             else if name.is("TrackNumber") { track.item.trackNumber = RekordboxTrack.positive(value) }
-            else if name.is("Tonality") { track.item.musicalKey = value.nonBlank }
+            else if name.is("Tonality") { track.item.musicalKey = RekordboxTrack.nonBlank(value) }
         case UInt8(ascii: "Y"):
             if name.is("Year") { track.item.year = RekordboxTrack.positive(value) }
         default:
