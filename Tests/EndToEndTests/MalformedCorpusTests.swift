@@ -89,17 +89,8 @@ struct MalformedCorpusTests {
         "malformed/amarok_illFormedLibrary.xml",
     ]
 
-    /// Small real rekordbox collections for the regular suite: a 6.x Mac one, a hand-trimmed
-    /// Windows one, a 5.6 one without PLAYLISTS, and the truncated one.
-    static let regularRekordboxExports: Set<String> = [
-        "dylanljones_pyrekordbox_rekordbox6_database.xml",
-        "stefanocorrea_t2rb_rekordbox_export_full.xml",
-        "digital-dj-tools_dj-data-converter_rekordbox.xml",
-        "malformed/deviationist_rekordbox_truncated.xml",
-    ]
-
     /// Generated exports (both flavors, both platforms, 30 tracks) and the real ones of
-    /// ../shared/data/real/itunes and rekordbox (and their malformed/ folders), read in place.
+    /// ../shared/data/real/itunes (and its malformed/ folder), read in place.
     static let sharedExports: [ExportSeed] = {
         guard let shared = MixtapeProcess.shared else { return [] }
         var seeds: [ExportSeed] = []
@@ -108,14 +99,12 @@ struct MalformedCorpusTests {
             seeds.append(ExportSeed(label: "generated --flavor \(flavor) --platform \(platform)",
                                     origin: .generated(flavor: flavor, platform: platform)))
         }
-        for (kind, regular) in [("itunes", regularRealExports), ("rekordbox", regularRekordboxExports)] {
-            let root = shared + "/data/real/" + kind
-            for folder in ["", "malformed/"] {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
-                for name in names.sorted() where name.hasSuffix(".xml") {
-                    guard stress || regular.contains(folder + name) else { continue }
-                    seeds.append(ExportSeed(label: "real/\(kind)/" + folder + name, origin: .file(root + "/" + folder + name)))
-                }
+        let root = shared + "/data/real/itunes"
+        for folder in ["", "malformed/"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".xml") {
+                guard stress || regularRealExports.contains(folder + name) else { continue }
+                seeds.append(ExportSeed(label: "real/itunes/" + folder + name, origin: .file(root + "/" + folder + name)))
             }
         }
         return seeds
