@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist rekordbox xmp nfo infojson keys query playlists cue)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -41,6 +41,13 @@ seed_plist() {
     else
         echo "seed.sh: $generator not found; plist seeds are the samples only" >&2
     fi
+}
+
+seed_traktor() {
+    local seed
+    for seed in 1 2 3; do
+        python3 bench/gen_traktor.py --tracks 12 --playlists 4 --seed "$seed" --out "$OUT/traktor/gen-$seed.nml"
+    done
 }
 
 # Small collections from bench/gen_rekordbox.py (both platforms, a 7.x one), beside the
@@ -85,6 +92,7 @@ for target in "${TARGETS[@]}"; do
     add "$target" regression fuzz/regressions/"$target"/*
     case $target in
         plist) seed_plist ;;
+        traktor) seed_traktor ;;
         rekordbox) seed_rekordbox ;;
         query) seed_query ;;
         keys) seed_keys ;;

@@ -62,6 +62,7 @@ public struct IndexSources {
         }
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
+            try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run()
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
         }

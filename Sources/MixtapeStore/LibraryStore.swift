@@ -278,6 +278,37 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// The smart playlists Mixtape evaluates itself (`Playlist.rule`), with their sources'
+    /// paths, in source and file order.
+    public func ruledPlaylists() throws -> [(source: String, id: PlaylistID, rule: SmartRule)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT sources.path AS source_path, playlists.id, query, query_sort, query_limit FROM playlists
+                JOIN sources ON sources.id = playlists.source_id
+                WHERE playlists.rule = 1 ORDER BY playlists.source_id, playlists.position
+                """).map { row in
+                (row["source_path"], PlaylistID(rawValue: row["id"]),
+                 SmartRule(query: row["query"], sort: row["query_sort"],
+                           limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:))))
+            }
+        }
+    }
+
+    /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in
+    /// one transaction.
+    public func updateEntries(ofRuledPlaylists found: [(source: String, id: PlaylistID, items: [ItemID])]) throws {
+        try pool.write { db in
+            let update = try db.makeStatement(sql: """
+                UPDATE playlists SET entries = ?
+                WHERE source_id = (SELECT id FROM sources WHERE path = ?) AND id = ? AND rule = 1
+                """)
+            for playlist in found {
+                try update.execute(arguments: [Data(StringListCodec.encode(playlist.items)), playlist.source,
+                                               playlist.id.rawValue])
+            }
+        }
+    }
+
     /// Rewrites the entries (`items`, `unresolved`, `missing`) of playlists derived from
     /// playlist files, found by `file`, in one transaction: a saved playlist file whose name and
     /// place did not change, without touching the source's other playlists.
