@@ -139,7 +139,9 @@ struct ExportCommand: ParsableCommand {
             notes.append("\(outcome.missingFiles.count) missing here (\(missing == .skip ? "skipped" : "kept"))")
         }
         if !outcome.goneFromIndex.isEmpty { notes.append("\(outcome.goneFromIndex.count) gone from the index") }
-        if outcome.unwritable > 0 { notes.append("\(outcome.unwritable) with a line break in the path, left out") }
+        if outcome.unwritable > 0 {
+            notes.append("\(outcome.unwritable) the format cannot hold (a line break in a path; for rekordbox, a web stream), left out")
+        }
         Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }
 

@@ -184,5 +184,14 @@ struct RekordboxExportTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Type=\"1\" KeyType=\"0\""))
         let listed = try scratch.run(["saved", "list"])
         #expect(listed.stdout.contains("rekordbox"), "\(listed.stdout)")
+        // A web stream cannot be imported by rekordbox: left out, and said so.
+        let items = try scratch.run(["search", "--json"]).records
+        let stream = try #require(items.first { ($0["location"] as? String)?.hasPrefix("http") == true }?["id"] as? String)
+        let local = try #require(items.first { ($0["location"] as? String)?.hasPrefix("/") == true }?["id"] as? String)
+        try #require(try scratch.run(["select", "add", "--id", stream, "--id", local]).status == 0)
+        let withStream = try scratch.run(["export-playlist", "--format", "rekordbox", "-o", scratch.folder + "/stream.xml"])
+        #expect(withStream.status == 0)
+        #expect(withStream.stderr.contains("1 entries") || withStream.stderr.contains("1 entry"), "\(withStream.stderr)")
+        #expect(withStream.stderr.contains("1 the format cannot hold"), "\(withStream.stderr)")
     }
 }
