@@ -50,6 +50,7 @@ let package = Package(
         .target(name: "FuzzReplay"),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-plist", dependencies: ["FuzzReplay", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-rekordbox", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-xmp", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-nfo", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-infojson", dependencies: ["FuzzReplay", "MixtapeIngest"]),

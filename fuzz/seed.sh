@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -50,6 +50,19 @@ seed_traktor() {
     done
 }
 
+# Small collections from bench/gen_rekordbox.py (both platforms, a 7.x one), beside the
+# hand-written seeds; nothing from ../shared/data/real.
+seed_rekordbox() {
+    if command -v python3 >/dev/null; then
+        local seed
+        for seed in 1 2 3; do
+            python3 bench/gen_rekordbox.py --tracks 12 --playlists 5 --seed "$seed" --out "$OUT/rekordbox/gen-$seed-mac.xml"
+            python3 bench/gen_rekordbox.py --tracks 12 --playlists 5 --seed "$seed" --platform windows --version 7.2.6 \
+                --out "$OUT/rekordbox/gen-$seed-windows.xml"
+        done
+    fi
+}
+
 seed_query() {
     local queries=$SHARED/spec/queries.txt number=0 line
     [ -f "$queries" ] || { echo "seed.sh: $queries not found" >&2; return 0; }
@@ -80,6 +93,7 @@ for target in "${TARGETS[@]}"; do
     case $target in
         plist) seed_plist ;;
         traktor) seed_traktor ;;
+        rekordbox) seed_rekordbox ;;
         query) seed_query ;;
         keys) seed_keys ;;
     esac

@@ -10,7 +10,8 @@ struct ExportCommand: ParsableCommand {
         commandName: "export-playlist",
         abstract: "Write a playlist from the selection (default), a --query, a --playlist or --all-playlists.",
         discussion: """
-            Formats: m3u8, m3u, pls, xspf, itunes (a plist Music.app imports), json; the default \
+            Formats: m3u8, m3u, pls, xspf, itunes (a plist Music.app imports), rekordbox (an XML \
+            collection rekordbox imports), json; the default \
             comes from the output's extension. --map-prefix /Users/sam/Music=/srv/music rewrites \
             the Mac paths of an export for the machine that plays it (longest prefix wins; NFC/NFD \
             and drive-letter case do not matter).
@@ -138,7 +139,9 @@ struct ExportCommand: ParsableCommand {
             notes.append("\(outcome.missingFiles.count) missing here (\(missing == .skip ? "skipped" : "kept"))")
         }
         if !outcome.goneFromIndex.isEmpty { notes.append("\(outcome.goneFromIndex.count) gone from the index") }
-        if outcome.unwritable > 0 { notes.append("\(outcome.unwritable) with a line break in the path, left out") }
+        if outcome.unwritable > 0 {
+            notes.append("\(outcome.unwritable) the format cannot hold (a line break in a path; for rekordbox, a web stream), left out")
+        }
         Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }
 

@@ -8,7 +8,7 @@ import MixtapeCore
 /// use the same writer (spec/picker.md). Each flag falls back to the config file's `[export]`
 /// setting, then to the built-in default.
 struct PlaylistWriteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes or json (default: from the file's extension, "
+    @Option(help: ArgumentHelp("m3u8, m3u, pls, xspf, itunes, rekordbox or json (default: from the file's extension, "
                                + "else the config file's).", valueName: "format"))
     var format: PlaylistFormat?
 
@@ -50,7 +50,7 @@ struct PlaylistWriteOptions: ParsableArguments {
         Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules)
     }
 
-    /// Usage errors: a malformed `--map-prefix`, `--relative` with the itunes format.
+    /// Usage errors: a malformed `--map-prefix`, `--relative` with the itunes or rekordbox format.
     func validate(format: PlaylistFormat?) throws {
         do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
         if plainPaths, let format, ![.m3u8, .m3u, .pls].contains(format) {
@@ -58,6 +58,9 @@ struct PlaylistWriteOptions: ParsableArguments {
         }
         if relative, format == .itunes {
             throw ValidationError("--relative does not apply to the itunes format: Music.app imports absolute file URLs only")
+        }
+        if relative, format == .rekordbox {
+            throw ValidationError("--relative does not apply to the rekordbox format: rekordbox imports absolute file URLs only")
         }
     }
 

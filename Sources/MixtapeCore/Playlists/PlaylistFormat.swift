@@ -1,9 +1,10 @@
 /// The playlist file formats `export-playlist --format` writes (spec/cli.md).
 public enum PlaylistFormat: String, CaseIterable, Sendable {
-    case m3u8, m3u, pls, xspf, itunes, json
+    case m3u8, m3u, pls, xspf, itunes, rekordbox, json
 
     /// The format a file name's extension implies, so `-o mix.pls` needs no `--format`.
-    /// Accepts `pls` or `.pls` in any case; `.xml` means the iTunes plist.
+    /// Accepts `pls` or `.pls` in any case; `.xml` means the iTunes plist (a rekordbox XML
+    /// needs `--format rekordbox`).
     public init?(fileExtension: String) {
         var text = fileExtension.lowercased()
         if text.hasPrefix(".") { text.removeFirst() }
@@ -21,14 +22,14 @@ public enum PlaylistFormat: String, CaseIterable, Sendable {
     /// The usual extension, without the dot (for `--all-playlists DIR` file names).
     public var fileExtension: String {
         switch self {
-        case .itunes: "xml"
+        case .itunes, .rekordbox: "xml"
         default: rawValue
         }
     }
 
-    /// Whether the format can say where a cue track starts and stops in its file; PLS cannot,
-    /// so a track is listed as its whole file (and the export warns).
-    public var writesRanges: Bool { self != .pls }
+    /// Whether the format can say where a cue track starts and stops in its file; PLS and
+    /// rekordbox cannot, so a track is listed as its whole file (and the export warns).
+    public var writesRanges: Bool { self != .pls && self != .rekordbox }
 
     /// The writer for this format.
     public var writer: any PlaylistWriter.Type {
@@ -37,6 +38,7 @@ public enum PlaylistFormat: String, CaseIterable, Sendable {
         case .pls: PLSWriter.self
         case .xspf: XSPFWriter.self
         case .itunes: ITunesPlaylistWriter.self
+        case .rekordbox: RekordboxPlaylistWriter.self
         case .json: JSONPlaylistWriter.self
         }
     }
