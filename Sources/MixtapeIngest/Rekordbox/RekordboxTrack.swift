@@ -34,8 +34,8 @@ struct RekordboxTrack {
         for index in 0..<attributes.count {
             raw.take(attributes.name(at: index), attributes.value(at: index), into: &self)
         }
-        let location = raw.location.flatMap { $0.isEmpty ? nil : RekordboxLocation.decode(RekordboxTrack.text($0)) }
-        let text = { (value: XMLAttributeValue?) in value.map(RekordboxTrack.text) ?? "" }
+        let location = raw.location.flatMap { $0.isEmpty ? nil : RekordboxLocation.decode($0.string) }
+        let text = { (value: XMLAttributeValue?) in value?.string ?? "" }
         item.id = location.map(RekordboxTrack.id(location:))
             ?? RekordboxTrack.id(name: text(raw.name), artist: text(raw.artist), album: text(raw.album), totalTime: text(raw.totalTime))
         item.location = location
@@ -75,17 +75,6 @@ struct RekordboxTrack {
         let fileExtension = location[location.index(after: dot)...]
         guard !fileExtension.contains("/") else { return .music }
         return videoExtensions.contains(fileExtension.lowercased()) ? .video : .music
-    }
-
-    /// The value as text: `XMLAttributeValue.string`, without its search for `&#38;` when the
-    /// value holds no `&` at all (almost every value; the search cost a quarter of a read).
-    static func text(_ value: XMLAttributeValue) -> String {
-        value.bytes.contains(0x26) ? value.string : String(decoding: value.bytes, as: UTF8.self)
-    }
-
-    /// The text, or nil when blank (`Label=""`): rekordbox's "no value".
-    static func nonBlank(_ value: XMLAttributeValue) -> String? {
-        value.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? nil : text(value)
     }
 
     /// A positive whole number; 0 and below are rekordbox's "unknown".
@@ -151,32 +140,32 @@ private struct RawAttributes {
     mutating func take(_ name: XMLName, _ value: XMLAttributeValue, into track: inout RekordboxTrack) {
         switch name.bytes[0] {
         case UInt8(ascii: "A"):
-            if name.is("Artist") { artist = value; track.item.artist = RekordboxTrack.nonBlank(value) }
-            else if name.is("Album") { album = value; track.item.album = RekordboxTrack.nonBlank(value) }
+            if name.is("Artist") { artist = value; track.item.artist = value.nonBlank }
+            else if name.is("Album") { album = value; track.item.album = value.nonBlank }
             else if name.is("AverageBpm") { track.item.bpm = RekordboxTrack.bpm(value) }
         case UInt8(ascii: "B"):
             if name.is("BitRate") { track.item.bitRate = RekordboxTrack.positive(value) }
         case UInt8(ascii: "C"):
-            if name.is("Composer") { track.item.composer = RekordboxTrack.nonBlank(value) }
-            else if name.is("Comments") { track.item.comments = RekordboxTrack.nonBlank(value) }
+            if name.is("Composer") { track.item.composer = value.nonBlank }
+            else if name.is("Comments") { track.item.comments = value.nonBlank }
         case UInt8(ascii: "D"):
             if name.is("DiscNumber") { track.item.discNumber = RekordboxTrack.positive(value) }
             else if name.is("DateAdded") { track.item.dateAdded = RekordboxTrack.date(value) }
             else if name.is("DateModified") { track.item.dateModified = RekordboxTrack.date(value) }
         case UInt8(ascii: "G"):
-            if name.is("Genre") { track.item.genre = RekordboxTrack.nonBlank(value) }
-            else if name.is("Grouping") { track.item.grouping = RekordboxTrack.nonBlank(value) }
+            if name.is("Genre") { track.item.genre = value.nonBlank }
+            else if name.is("Grouping") { track.item.grouping = value.nonBlank }
         case UInt8(ascii: "L"):
             if name.is("Location") { location = value }
-            else if name.is("Label") { track.item.label = RekordboxTrack.nonBlank(value) }
+            else if name.is("Label") { track.item.label = value.nonBlank }
             else if name.is("LastPlayed") { track.item.playDate = RekordboxTrack.date(value) }
         case UInt8(ascii: "N"):
-            if name.is("Name") { self.name = value; track.item.title = RekordboxTrack.nonBlank(value) }
+            if name.is("Name") { self.name = value; track.item.title = value.nonBlank }
         case UInt8(ascii: "P"):
             if name.is("PlayCount") { track.item.playCount = value.integer.flatMap { $0 >= 0 ? $0 : nil } }
         case UInt8(ascii: "R"):
             if name.is("Rating") { track.item.rating = RekordboxTrack.rating(value) }
-            else if name.is("Remixer") { track.item.remixer = RekordboxTrack.nonBlank(value) }
+            else if name.is("Remixer") { track.item.remixer = value.nonBlank }
         case UInt8(ascii: "S"):
             if name.is("Size") { track.item.size = RekordboxTrack.positive(value) }
             else if name.is("SampleRate") { track.item.sampleRate = RekordboxTrack.positive(value) }
@@ -184,7 +173,7 @@ private struct RawAttributes {
             if name.is("TrackID") { track.item.trackID = value.integer }
             else if name.is("TotalTime") { totalTime = value; track.item.durationMs = RekordboxTrack.milliseconds(value) }
             else if name.is("TrackNumber") { track.item.trackNumber = RekordboxTrack.positive(value) }
-            else if name.is("Tonality") { track.item.musicalKey = RekordboxTrack.nonBlank(value) }
+            else if name.is("Tonality") { track.item.musicalKey = value.nonBlank }
         case UInt8(ascii: "Y"):
             if name.is("Year") { track.item.year = RekordboxTrack.positive(value) }
         default:

@@ -52,8 +52,7 @@ public struct XMLAttributeValue {
     /// The value as text, or nil when it is empty or only blanks: a format's way of saying
     /// "no value" (`Label=""`).
     public var nonBlank: String? {
-        let text = string
-        return text.allSatisfy { $0 == " " || $0 == "\t" } ? nil : text
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? nil : string
     }
 
     /// The value as a whole number (optional sign, decimal digits, surrounding blanks
