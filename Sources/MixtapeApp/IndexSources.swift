@@ -62,6 +62,7 @@ public struct IndexSources {
         }
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
+            try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run()
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
         }
@@ -128,7 +129,8 @@ public struct IndexSources {
     private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
                                   into report: inout IndexReport) {
         do {
-            if !full, let recorded = try store.source(at: path), recorded.stamp == stamp {
+            if !full, let recorded = try store.source(at: path),
+               recorded.stamp == LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: recorded.kind) {
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return
             }
@@ -141,7 +143,8 @@ public struct IndexSources {
             let reader = try LibraryFileReader.reader(for: kind, path: path)
             var outcome: LibraryFileReader.Outcome?
             var delivered = 0
-            let record = SourceRecord(path: path, kind: reader.recordedKind, stamp: stamp,
+            let record = SourceRecord(path: path, kind: reader.recordedKind,
+                                      stamp: LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: reader.recordedKind),
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
             let counts = try store.sync(record) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in

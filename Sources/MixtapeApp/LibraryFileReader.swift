@@ -3,9 +3,9 @@ import MixtapeIngest
 import MixtapeStore
 
 /// How one kind of source file (recognised by `SourceSniffer`) is read into the index: the
-/// registry `index` looks a kind up in. A kind with no row here is recognised but not read
-/// yet, and says so (exit 65). Plugging in a reader (a playlist file, rekordbox) is adding a
-/// row to `all`.
+/// registry `index` and `watch` look a kind up in. A kind with no row here is recognised but not
+/// read yet, and says so (exit 65). A new kind is a reader in its own folder of MixtapeIngest
+/// and one row of `all`.
 struct LibraryFileReader: Sendable {
     /// What a read yields besides the items it streams.
     struct Outcome: Sendable {
@@ -15,6 +15,9 @@ struct LibraryFileReader: Sendable {
 
     /// How the source is recorded in the index.
     let recordedKind: SourceKind
+    /// Files beside the source that are read with it (Rhythmbox's `playlists.xml`): a change to
+    /// one is a change to the source, for `index` and for `watch`.
+    var companions: @Sendable (_ path: String) -> [String] = { _ in [] }
     /// Streams the file's items to `emit` in batches, then returns the rest.
     let read: @Sendable (_ path: String, _ emit: ([MediaItem]) throws -> Void) throws -> Outcome
 
@@ -27,12 +30,52 @@ struct LibraryFileReader: Sendable {
                                                   applicationVersion: summary.applicationVersion),
                            warnings: summary.warnings)
         },
+        ContentKind.rekordbox.id: LibraryFileReader(recordedKind: .rekordbox) { path, emit in
+            outcome(try RekordboxLibraryReader(path: path).read(onItems: emit))
+        },
+        ContentKind.traktor.id: LibraryFileReader(recordedKind: .traktor) { path, emit in
+            outcome(try TraktorLibraryReader(path: path).read(onItems: emit))
+        },
+        ContentKind.rhythmbox.id: LibraryFileReader(
+            recordedKind: .rhythmbox, companions: { [FolderPath.parent(of: $0) + "/playlists.xml"] }
+        ) { path, emit in
+            outcome(try RhythmboxLibraryReader(path: path).read(onItems: emit))
+        },
     ]
+
+    private static func outcome(_ summary: LibraryReadSummary) -> Outcome {
+        Outcome(readout: SourceReadout(playlists: summary.playlists, contentFingerprint: summary.contentFingerprint,
+                                       applicationVersion: summary.applicationVersion),
+                warnings: summary.warnings)
+    }
 
     /// The reader for `kind`, or the error that refuses it: not a source, or a source this
     /// version does not read yet (both exit 65, at `path:1:1`).
     static func reader(for kind: ContentKind, path: String) throws(MalformedSourceError) -> LibraryFileReader {
         if let reader = all[kind.id] { return reader }
         throw MalformedSourceError(position: SourcePosition(file: path, line: 1, column: 1), reason: kind.refusal)
+    }
+
+    /// The reader that records sources as `kind`, if any.
+    static func reader(recording kind: SourceKind) -> LibraryFileReader? {
+        all.values.first { $0.recordedKind == kind }
+    }
+
+    /// The companions of a source recorded as `kind` at `path` (none for most kinds).
+    static func companions(of path: String, kind: SourceKind) -> [String] {
+        reader(recording: kind)?.companions(path) ?? []
+    }
+
+    /// The stamp that tells whether the source changed: the file's own, folded with its
+    /// companions' (sizes added, the latest modification time; a missing companion adds
+    /// nothing), so rewriting `playlists.xml` alone re-reads a Rhythmbox database.
+    static func stamp(of path: String, fileStamp: SourceStamp, kind: SourceKind) -> SourceStamp {
+        var stamp = fileStamp
+        for companion in companions(of: path, kind: kind) {
+            guard case .file(let other) = FileFacts.inspect(companion) else { continue }
+            stamp.size += other.size
+            stamp.modificationTimeNs = max(stamp.modificationTimeNs, other.modificationTimeNs)
+        }
+        return stamp
     }
 }

@@ -36,7 +36,8 @@ struct SourceHealth {
                                 fix: "give this user read and search access (chmod u+rx), \(remove)")
             }
             return freshness(changed: folderChanged, how: "a folder in it was modified since")
-        case .file(let stamp):
+        case .file(let fileStamp):
+            let stamp = LibraryFileReader.stamp(of: path, fileStamp: fileStamp, kind: source.kind)
             guard source.kind != .folder else {
                 return .problem(Self.check, "\(path) was a folder and is now a file", fix: "restore the folder, \(remove)")
             }
@@ -51,6 +52,9 @@ struct SourceHealth {
         case .folder: "a media folder"
         case .playlistFile: "a playlist file"
         case .itunesLibrary: "a library export"
+        case .rekordbox: "a rekordbox collection"
+        case .traktor: "a Traktor collection"
+        case .rhythmbox: "a Rhythmbox database"
         }
         return "\(kind), \(Self.items(source.itemCount)) in the index"
     }

@@ -93,7 +93,10 @@ public struct WatchSources {
     private func watchedSources() throws -> [WatchedSource] {
         if !sources.isEmpty { return try sources.map(FileFacts.absolute).map(WatchSources.watched) }
         let recorded = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath).sources() : []
-        var watched: [WatchedSource] = recorded.map { $0.kind == .folder ? .folder(root: $0.path) : .library(file: $0.path) }
+        var watched: [WatchedSource] = recorded.map {
+            $0.kind == .folder ? .folder(root: $0.path)
+                : .library(file: $0.path, companions: LibraryFileReader.companions(of: $0.path, kind: $0.kind))
+        }
         let recordedPaths = Set(recorded.map(\.path))
         for path in defaultSources.map(FileFacts.absolute) where !recordedPaths.contains(path) {
             // One that is missing or unreadable is skipped: the catch-up index warns about it.
@@ -107,7 +110,10 @@ public struct WatchSources {
     private static func watched(_ path: String) throws(SourceFailure) -> WatchedSource {
         switch FileFacts.inspect(path) {
         case .folder: .folder(root: path)
-        case .file: .library(file: path)
+        case .file:
+            // Its companions by content: the source may not be recorded yet.
+            .library(file: path, companions: (try? SourceSniffer.recognise(path: path))
+                .flatMap { LibraryFileReader.all[$0.id] }?.companions(path) ?? [])
         case .missing: throw SourceFailure(path: path, reason: .missing)
         case .unreadable(let why): throw SourceFailure(path: path, reason: .unreadable(why))
         }

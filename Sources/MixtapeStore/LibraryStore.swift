@@ -213,7 +213,7 @@ public final class LibraryStore: Sendable {
     /// without `entries`, their item lists are left empty (not read), for listing names.
     public func playlists(entries: Bool = true) throws -> [Playlist] {
         let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
-                                                 "missing", "file"].map { "playlists." + $0 }.joined(separator: ", ")
+                                                 "missing", "file", "rule", "query", "query_sort", "query_limit"].map { "playlists." + $0 }.joined(separator: ", ")
         return try pool.read { db in
             // A playlist file in a folder names the folder's ids; an alias resolves to its item.
             let canonical = entries ? try ItemAliases.canonical(in: db) : [:]
@@ -235,6 +235,10 @@ public final class LibraryStore: Sendable {
                 }
                 playlist.source = row["source_path"]
                 playlist.file = row["file"]
+                if row["rule"] as Bool {
+                    playlist.rule = SmartRule(query: row["query"], sort: row["query_sort"],
+                                              limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:)))
+                }
                 return playlist
             }
         }
@@ -271,6 +275,37 @@ public final class LibraryStore: Sendable {
                 }
             }
             return names
+        }
+    }
+
+    /// The smart playlists Mixtape evaluates itself (`Playlist.rule`), with their sources'
+    /// paths, in source and file order.
+    public func ruledPlaylists() throws -> [(source: String, id: PlaylistID, rule: SmartRule)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT sources.path AS source_path, playlists.id, query, query_sort, query_limit FROM playlists
+                JOIN sources ON sources.id = playlists.source_id
+                WHERE playlists.rule = 1 ORDER BY playlists.source_id, playlists.position
+                """).map { row in
+                (row["source_path"], PlaylistID(rawValue: row["id"]),
+                 SmartRule(query: row["query"], sort: row["query_sort"],
+                           limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:))))
+            }
+        }
+    }
+
+    /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in
+    /// one transaction.
+    public func updateEntries(ofRuledPlaylists found: [(source: String, id: PlaylistID, items: [ItemID])]) throws {
+        try pool.write { db in
+            let update = try db.makeStatement(sql: """
+                UPDATE playlists SET entries = ?
+                WHERE source_id = (SELECT id FROM sources WHERE path = ?) AND id = ? AND rule = 1
+                """)
+            for playlist in found {
+                try update.execute(arguments: [Data(StringListCodec.encode(playlist.items)), playlist.source,
+                                               playlist.id.rawValue])
+            }
         }
     }
 

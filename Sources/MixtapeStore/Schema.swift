@@ -188,6 +188,21 @@ enum Schema {
             // `export-playlist --plain-paths --save`: the flag is part of what runs again.
             try db.execute(sql: "ALTER TABLE saved_exports ADD COLUMN plain_paths INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v12: DJ collections and smart rules") { db in
+            // Fields DJ collections carry (rekordbox, Traktor: sources.md), and the rule of a
+            // smart playlist Mixtape evaluates itself (Rhythmbox's automatic playlists): its
+            // items are computed again on the index after every run that changed something.
+            // `rule` is 1 for such a playlist; `query` null then means "no translation".
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN musical_key TEXT;
+                ALTER TABLE items ADD COLUMN label TEXT;
+                ALTER TABLE items ADD COLUMN remixer TEXT;
+                ALTER TABLE playlists ADD COLUMN rule INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE playlists ADD COLUMN query TEXT;
+                ALTER TABLE playlists ADD COLUMN query_sort TEXT;
+                ALTER TABLE playlists ADD COLUMN query_limit TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -9,6 +9,16 @@ public enum SourceKind: String, Sendable {
     /// A playlist file named on its own (`.m3u8`, `.pls`, `.xspf`, `.wpl`…): one playlist whose
     /// entries name items of any source, and no items of its own.
     case playlistFile = "playlist-file"
+    /// A rekordbox collection XML export (`<DJ_PLAYLISTS>`).
+    case rekordbox
+    /// A Traktor collection or playlist (`<NML>`).
+    case traktor
+    /// A Rhythmbox database (`<rhythmdb>`), read with the `playlists.xml` beside it.
+    case rhythmbox
+
+    /// A library export or database: one file read whole by its kind's reader, whose items
+    /// are its own (not a folder, not a playlist file).
+    public var isLibraryFile: Bool { self != .folder && self != .playlistFile }
 }
 
 /// The file-system facts that tell whether a source changed since it was last read.

@@ -129,7 +129,8 @@ public final class SourceSync {
         try db.execute(sql: "DELETE FROM playlists WHERE source_id = ?", arguments: [sourceID])
         let insert = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO playlists (source_id, id, position, name, parent_id, folder, smart,
-                master, distinguished_kind, missing, entries, file, unresolved) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+                master, distinguished_kind, missing, entries, file, unresolved, rule, query, query_sort, query_limit)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         for (position, playlist) in playlists.enumerated() {
             try insert.execute(arguments: [
@@ -137,6 +138,7 @@ public final class SourceSync {
                 playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
                 playlist.missing, Data(StringListCodec.encode(playlist.items)), playlist.file,
                 playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
+                playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
             ])
         }
         return playlists.count

@@ -108,7 +108,7 @@ public struct ChangeCollector: Sendable {
         for source in sources {
             switch source {
             case .folder(let root): pending.folders[root, default: FolderChanges()].rescan = true
-            case .library(let file): pending.libraries.insert(file)
+            case .library(let file, _): pending.libraries.insert(file)
             }
         }
         pending.overflowed = true
@@ -121,8 +121,8 @@ public struct ChangeCollector: Sendable {
         if event.kind.contains(.movedTo) { return arrival(event, at: now) }
         for source in sources {
             switch source {
-            case .library(let file):
-                if event.path == file, !event.kind.isDisjoint(with: [.closedAfterWrite]) {
+            case .library(let file, _):
+                if source.reads(event.path), !event.kind.isDisjoint(with: [.closedAfterWrite]) {
                     pending.libraries.insert(file)
                     changed(at: now)
                 }
@@ -157,8 +157,8 @@ public struct ChangeCollector: Sendable {
         var watched = false
         for source in sources {
             switch source {
-            case .library(let file):
-                if event.path == file {
+            case .library(let file, _):
+                if source.reads(event.path) {
                     pending.libraries.insert(file)
                     changed(at: now)
                 }
@@ -199,8 +199,8 @@ public struct ChangeCollector: Sendable {
                 pending.folders[root, default: FolderChanges()].renames.append(FolderRename(from: from.path, to: to.path))
             }
         }
-        for case .library(let file) in sources where to.path == file {
-            pending.libraries.insert(file)
+        for source in sources where source.reads(to.path) {
+            pending.libraries.insert(source.path)
             changed(at: now)
         }
         if to.isDirectory { directives.append(.renameTree(from: from.path, to: to.path)) }

@@ -111,7 +111,7 @@ public final class SourceWatcher {
             for source in sources {
                 switch source {
                 case .folder(let root): try watchTree(root, isRoot: true)
-                case .library(let file): try watch(FolderPath.parent(of: file), isRoot: true)
+                case .library(let file, _): try watch(FolderPath.parent(of: file), isRoot: true)
                 }
             }
         }

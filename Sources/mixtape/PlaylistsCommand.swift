@@ -38,6 +38,13 @@ struct PlaylistsCommand: ParsableCommand {
         writer.add("missing", int: Int64(playlist.missing))
         writer.add("source", string: playlist.source)
         if let file = playlist.file { writer.add("file", string: file) }
+        if let rule = playlist.rule {
+            // A smart playlist Mixtape evaluates: the query it became (null: no translation),
+            // and the order and limit it keeps (extra keys).
+            writer.add("query", string: rule.query)
+            if let sort = rule.sort { writer.add("query_sort", string: sort) }
+            if let limit = rule.limit { writer.add("query_limit", string: limit.text) }
+        }
         return writer.result
     }
 }
@@ -76,10 +83,17 @@ enum PlaylistTree {
         return lines
     }
 
+    /// `smart`, or for one Mixtape evaluates, the query it runs (or that it has none).
+    private static func smartNote(_ rule: SmartRule?) -> String {
+        guard let rule else { return "smart" }
+        guard let query = rule.query else { return "smart, conditions not translated" }
+        return query.isEmpty ? "smart: every item" : "smart: " + query
+    }
+
     private static func label(_ playlist: Playlist) -> String {
         if playlist.isFolder { return playlist.name + "/" }
         var notes = [playlist.items.count == 1 ? "1 item" : "\(playlist.items.count.grouped) items"]
-        if playlist.isSmart { notes.append("smart") }
+        if playlist.isSmart { notes.append(smartNote(playlist.rule)) }
         if playlist.isMaster { notes.append("library") }
         if playlist.missing > 0 { notes.append("\(playlist.missing) missing") }
         return "\(playlist.name)  (\(notes.joined(separator: ", ")))"

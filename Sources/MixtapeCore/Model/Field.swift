@@ -24,6 +24,11 @@ public enum Field: String, CaseIterable, Sendable {
     case id, title, artist
     case albumArtist = "album_artist"
     case album, composer, genre, grouping, comments
+    /// From DJ collections (rekordbox `Tonality`, Traktor `KEY`) and tags: `8A`, `Am`, `F#m`.
+    case musicalKey = "musical_key"
+    /// The record label (rekordbox `Label`, Traktor `LABEL`).
+    case label
+    case remixer
     case year, bpm
     case playCount = "play_count"
     case skipCount = "skip_count"
@@ -64,6 +69,9 @@ public enum Field: String, CaseIterable, Sendable {
         case .genre: item.genre.map(FieldValue.text)
         case .grouping: item.grouping.map(FieldValue.text)
         case .comments: item.comments.map(FieldValue.text)
+        case .musicalKey: item.musicalKey.map(FieldValue.text)
+        case .label: item.label.map(FieldValue.text)
+        case .remixer: item.remixer.map(FieldValue.text)
         case .year: item.year.map(FieldValue.integer)
         case .bpm: item.bpm.map(FieldValue.integer)
         case .playCount: item.playCount.map(FieldValue.integer)
@@ -105,7 +113,7 @@ extension Field {
     public var type: FieldType {
         switch self {
         case .id, .title, .artist, .albumArtist, .album, .composer, .genre, .grouping, .comments,
-             .kind, .location, .persistentID, .source:
+             .musicalKey, .label, .remixer, .kind, .location, .persistentID, .source:
             .text
         case .year, .bpm, .playCount, .skipCount, .bitRate, .sampleRate, .size, .trackNumber,
              .trackCount, .discNumber, .discCount, .durationMs, .startMs, .endMs, .rating, .trackID:
@@ -135,6 +143,9 @@ extension Field {
         case .genre: item.genre = text
         case .grouping: item.grouping = text
         case .comments: item.comments = text
+        case .musicalKey: item.musicalKey = text
+        case .label: item.label = text
+        case .remixer: item.remixer = text
         case .year: item.year = int
         case .bpm: item.bpm = int
         case .playCount: item.playCount = int

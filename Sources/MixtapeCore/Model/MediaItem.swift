@@ -13,6 +13,10 @@ public struct MediaItem: Hashable, Sendable {
     public var genre: String?
     public var grouping: String?
     public var comments: String?
+    /// The musical key as the source writes it (`8A`, `Am`): DJ collections have it.
+    public var musicalKey: String?
+    public var label: String?
+    public var remixer: String?
 
     public var year: Int64?
     public var bpm: Int64?
@@ -88,5 +92,5 @@ public struct MediaItem: Hashable, Sendable {
 extension Field {
     /// Fields added after the first release of the index: left out of an item's fingerprint
     /// while unset (see `MediaItem.fingerprint`).
-    static let addedLater: Set<Field> = [.startMs, .endMs]
+    static let addedLater: Set<Field> = [.startMs, .endMs, .musicalKey, .label, .remixer]
 }

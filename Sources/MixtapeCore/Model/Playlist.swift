@@ -19,6 +19,11 @@ public struct Playlist: Hashable, Sendable {
     /// Entries of a playlist file that name no indexed item (a missing file, a stream), each at
     /// its place among all entries: kept for export, counted in `missing`, not in `items`.
     public var unresolved: [UnresolvedEntry] = []
+    /// For a smart playlist whose conditions Mixtape evaluates (Rhythmbox's automatic ones):
+    /// the query, order and limit they became. Its `items` are computed on the index at the end
+    /// of every index run. Nil for every other playlist, an iTunes smart one included (its
+    /// export lists its items).
+    public var rule: SmartRule?
 
     public init(id: PlaylistID, name: String) {
         self.id = id

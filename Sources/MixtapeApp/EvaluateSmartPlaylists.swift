@@ -1,0 +1,44 @@
+import MixtapeCore
+import MixtapeStore
+
+/// Computes the items of the smart playlists Mixtape evaluates itself (Rhythmbox's automatic
+/// playlists, each a `SmartRule`) on the whole index, exactly as `mixtape search` with that
+/// query, order and limit would find them. Run at the end of every `index` or `watch` batch
+/// that changed something and after `sources remove`, under the writer lock; costs nothing
+/// when no source has such a playlist.
+struct EvaluateSmartPlaylists {
+    let store: LibraryStore
+    let libraryPath: String
+    /// "Now" for relative dates (`played:<30d`).
+    let now: Timestamp
+
+    func run() throws {
+        let ruled = try store.ruledPlaylists()
+        guard !ruled.isEmpty else { return }
+        // Parsed once each; a rule this version no longer parses (or sorts) finds nothing.
+        let searches = ruled.map { search(for: $0.rule) }
+        var fields: Set<Field> = [.durationMs, .size]
+        for search in searches.compactMap({ $0 }) {
+            fields.formUnion(search.template.fields.union(search.query.filterFields).union(search.sort?.fields ?? []))
+        }
+        let items = try store.items(fields: fields)
+        let queries = LibraryQueries(libraryPath: libraryPath)
+        let found = try zip(ruled, searches).map { playlist, search in
+            guard let search else { return (playlist.source, playlist.id, [ItemID]()) }
+            var matches = try search.run(over: items, store: queries).items
+            if let limit = playlist.rule.limit { matches = limit.apply(to: matches) }
+            return (playlist.source, playlist.id, matches.map(\.id))
+        }
+        try store.updateEntries(ofRuledPlaylists: found)
+    }
+
+    private func search(for rule: SmartRule) -> SearchItems? {
+        guard let text = rule.query, let query = try? Query(parsing: text) else { return nil }
+        var search = SearchItems(libraryPath: libraryPath, query: query, now: now)
+        if let sort = rule.sort {
+            guard let order = try? ItemSort(sort) else { return nil }
+            search.sort = order
+        }
+        return search
+    }
+}

@@ -1,0 +1,97 @@
+import CLibXML2
+
+/// An element's attributes as libxml2's SAX2 callback hands them over: five pointers each
+/// (local name, prefix, URI, value start, value end). Nothing is copied until asked for.
+public struct XMLAttributes {
+    let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    /// How many attributes the element has.
+    public let count: Int
+
+    init(raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
+        self.raw = raw
+        self.count = raw == nil ? 0 : count
+    }
+
+    /// The name of attribute `index` (0..<count).
+    public func name(at index: Int) -> XMLName { XMLName(raw![index * 5]!) }
+
+    /// The value of attribute `index` (0..<count).
+    public func value(at index: Int) -> XMLAttributeValue {
+        let entry = raw! + index * 5
+        return XMLAttributeValue(start: entry[3]!, end: entry[4]!)
+    }
+
+    /// The value of the attribute called `name`, or nil when the element has none.
+    public subscript(_ name: StaticString) -> XMLAttributeValue? {
+        for index in 0..<count where self.name(at: index).is(name) { return value(at: index) }
+        return nil
+    }
+}
+
+/// One attribute value: a view of libxml2's buffer with the few conversions readers need.
+public struct XMLAttributeValue {
+    let start: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+
+    /// The value's bytes (entities already replaced, except `&`: see `string`).
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: end - start) }
+
+    /// Whether the value is empty.
+    public var isEmpty: Bool { start == end }
+
+    /// The value as text. Without entity substitution libxml2 hands `&amp;` over as the
+    /// character reference `&#38;` (so a tree builder could re-parse it); undone here.
+    public var string: String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.contains("&#38;") ? text.replacing("&#38;", with: "&") : text
+    }
+
+    /// The value as text, or nil when it is empty or only blanks: a format's way of saying
+    /// "no value" (`Label=""`).
+    public var nonBlank: String? {
+        let text = string
+        return text.allSatisfy { $0 == " " || $0 == "\t" } ? nil : text
+    }
+
+    /// The value as a whole number (optional sign, decimal digits, surrounding blanks
+    /// allowed), or nil when it is anything else.
+    public var integer: Int64? {
+        var pointer = start
+        while pointer < end, pointer.pointee == 0x20 { pointer += 1 }
+        var last = end
+        while last > pointer, (last - 1).pointee == 0x20 { last -= 1 }
+        var negative = false
+        if pointer < last, pointer.pointee == 0x2D || pointer.pointee == 0x2B {
+            negative = pointer.pointee == 0x2D
+            pointer += 1
+        }
+        guard pointer < last else { return nil }
+        var value: Int64 = 0
+        while pointer < last {
+            let digit = Int64(pointer.pointee) - 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = sum
+            pointer += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// The value as a decimal number (`128.00`, `4,000000` with a decimal comma), or nil.
+    public var decimal: Double? {
+        let text = string.trimmingBlanks.replacing(",", with: ".")
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line ends.
+    var trimmingBlanks: String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
