@@ -82,20 +82,36 @@ def number(text):
 
 
 def integer(text):
-    value = number(text)
-    if value is None or value <= 0 or not math.isfinite(value):
+    """A whole number (a decimal cut to its whole part); 0 and anything else: None."""
+    if text is None:
+        return None
+    stripped = text.strip(" \t\r\n")
+    if stripped.isdigit() and stripped.isascii():
+        value = int(stripped)
+        return value if 0 < value <= 2**63 - 1 else None
+    value = number(stripped)
+    if value is None or not math.isfinite(value) or value < 1 or value >= 9.2e18:
         return None
     return int(value)
 
 
+def scaled(text, factor):
+    """A decimal times factor, rounded half up; None for 0."""
+    value = number(text)
+    if value is None or not math.isfinite(value) or value <= 0 or value * factor >= 9.2e18:
+        return None
+    result = math.floor(value * factor + 0.5)
+    return result if result > 0 else None
+
+
 def rfc3339(seconds):
-    if seconds is None:
+    if seconds is None or seconds > 253402300799:
         return None
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def year_of_julian(days):
-    if days is None:
+    if days is None or days > 3652059:
         return None
     try:
         return datetime.date.fromordinal(days).year
@@ -129,14 +145,13 @@ def item_of(kind, fields, source):
     for key_name, tag in INTEGERS.items():
         item[key_name] = integer(fields.get(tag))
     seconds = integer(fields.get("duration"))
-    item["duration_ms"] = seconds * 1000 if seconds is not None else None
+    item["duration_ms"] = seconds * 1000 if seconds is not None and seconds * 1000 <= 2**63 - 1 else None
     for key_name, tag in DATES.items():
         item[key_name] = rfc3339(integer(fields.get(tag)))
     item["year"] = year_of_julian(integer(fields.get("date")))
-    stars = number(fields.get("rating"))
-    item["rating"] = int(round(stars * 20)) if stars is not None and stars > 0 else None
-    bpm = number(fields.get("beats-per-minute"))
-    item["bpm"] = int(round(bpm)) if bpm is not None and bpm > 0 else None
+    rating = scaled(fields.get("rating"), 20)
+    item["rating"] = min(rating, 100) if rating is not None else None
+    item["bpm"] = scaled(fields.get("beats-per-minute"), 1)
     item["disabled"] = integer(fields.get("hidden")) is not None
     location = key
     mountpoint = fields.get("mountpoint")
@@ -318,9 +333,10 @@ def main():
         if item is None:
             continue
         item["_key"] = decode_location(fields["location"])
-        if item["id"] not in items:
-            order.append(item["id"])
-        items[item["id"]] = item  # a repeated location: the later entry wins
+        if item["id"] in items:
+            continue  # a location listed twice: the first entry is kept, as Rhythmbox does
+        order.append(item["id"])
+        items[item["id"]] = item
         types_by_id[item["id"]] = entry_type
     ordered = [items[i] for i in order]
     playlists_path = os.path.join(os.path.dirname(source), "playlists.xml")
