@@ -21,7 +21,8 @@ Decisions (the README and the reader say the same):
 - playlists: `static` ones in order with repeats, entries that name no item counted in
   `missing`; `automatic` ones are smart, their items found here by Rhythmbox's own criteria
   (greater = at least, less = at most, as rhythmdb-tree.c evaluates them) at `--now`, sorted
-  by sort-key (ties in file order, unknown values last) and cut by limit-count/-time/-size;
+  by sort-key (ties in file order, unknown values last; Mixtape breaks ties in its library
+  order, so tests compare a smart playlist's items as a set) and cut by limit-count/-time/-size;
   the play `queue` is not listed (a transient list whose name changes with its length).
 """
 import argparse
