@@ -56,6 +56,7 @@ let package = Package(
         .executableTarget(name: "fuzz-cue", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzReplay", "MixtapeTerminal"]),
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeConfig", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",

@@ -89,6 +89,7 @@ def song_entries(rng, count, home):
     """Yields (xml, location, artist) per song, album by album."""
     made = 0
     album_index = 0
+    folders = set()  # Rhythmbox's key is the location: never two entries for one file
     while made < count:
         album_index += 1
         artist = "%s %s" % (rng.choice(FIRST), rng.choice(LAST))
@@ -100,9 +101,16 @@ def song_entries(rng, count, home):
         mime, ext, rate = rng.choice(MEDIA)
         album_artist = artist if rng.random() < 0.6 else None
         folder = "%s/Music/%s/%s%s" % (home, safe(artist), safe(album), " (%d)" % year if year else "")
+        if folder in folders:
+            folder += " [%d]" % album_index
+        folders.add(folder)
+        titles = set()
         for number in range(1, tracks + 1):
             made += 1
             title = " ".join(rng.sample(WORDS, rng.randint(1, 4)))
+            if title in titles:
+                title += " (%d)" % number
+            titles.add(title)
             disc = 1 if discs == 1 else (1 if number <= tracks // 2 else 2)
             seconds = rng.randint(30, 900)
             path = "%s/%02d %s%s" % (folder, number, safe(title), ext)

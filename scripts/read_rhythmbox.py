@@ -238,6 +238,33 @@ def holds(node, entry_type, fields, now):
             "prefix": value.startswith(text), "suffix": value.endswith(text)}[tag]
 
 
+# What Mixtape's query language can say (README, "Rhythmbox"): a playlist with any other
+# condition is listed with no items and a warning, so it is empty here too.
+TRANSLATABLE_PROPS = set(FOLDED) | set(FOLDED.values()) | NUMERIC - {"last-seen"} | {
+    "type", "comment", "location", "track-total", "disc-total"}
+
+
+def translatable(node):
+    if node.tag == "subquery":
+        return all(translatable(c) for conj in node for c in conj)
+    if node.tag == "disjunction":
+        return True
+    prop, tag, text = node.get("prop"), node.tag, (node.text or "")
+    if tag in ("prefix", "suffix") or prop not in TRANSLATABLE_PROPS:
+        return False
+    if prop == "type":
+        return text in ("song", "podcast-post") and tag in ("equals", "not-equal")
+    if tag.startswith("current-time"):
+        seconds = number(text)
+        return prop in ("first-seen", "last-played", "mtime") and seconds is not None \
+            and seconds >= 86400 and seconds % 86400 == 0
+    if prop in NUMERIC:
+        return number(text) is not None and tag in ("equals", "not-equal", "greater", "less")
+    if tag in ("not-like", "equals", "not-equal") and (text == "" or (tag == "not-like" and text.startswith("="))):
+        return False
+    return tag in ("like", "not-like", "equals", "not-equal") and not (tag == "like" and text.startswith("="))
+
+
 SORT_FIELDS = {"Rating": "rating", "FirstSeen": "date_added", "LastPlayed": "play_date",
                "Track": "track_number", "Artist": "artist", "Album": "album", "Title": "title",
                "Genre": "genre", "PlayCount": "play_count", "Year": "year", "Time": "duration_ms",
@@ -311,6 +338,10 @@ def read_playlists(path, items, types_by_id, source, now):
         else:
             conjunction = element.find("conjunction")
             criteria = list(conjunction) if conjunction is not None else []
+            if not all(translatable(c) for c in criteria):
+                playlist.update(items=[], missing=0)
+                playlists.append(playlist)
+                continue
             chosen = [i for i in items
                       if evaluate(criteria, types_by_id[i["id"]], i["_fields"], now)]
             chosen = sort_items(chosen, element.get("sort-key"), element.get("sort-direction") == "1")

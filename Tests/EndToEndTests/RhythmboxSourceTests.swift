@@ -83,6 +83,22 @@ struct RhythmboxSourceTests {
         }
     }
 
+    @Test("a generated database (bench/gen_rhythmbox.py) equals the independent Python reading",
+          .enabled(if: pythonAvailable, "python3 is missing: the generator and the reading cannot run"))
+    func generated() throws {
+        let scratch = MixtapeProcess()
+        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
+        let path = scratch.folder + "/rhythmdb.xml"
+        let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
+                                                                "--tracks", "1500", "--playlists", "21", "--seed", "5", "--out", path])
+        try #require(made.status == 0, "\(made.stderr)")
+        try matchesPython(path)
+        #expect(try scratch.run(["index", path]).status == 0)
+        let playlists = try scratch.run(["playlists", "--json"]).records
+        #expect(playlists.contains { $0["smart"] as? Bool == true && $0["query"] is NSNull }, "no untranslatable playlist")
+        #expect(playlists.filter { $0["smart"] as? Bool == true && $0["query"] is String }.count >= 8)
+    }
+
     @Test("every file in malformed/ exits 65 located, and the index is unchanged",
           .enabled(if: real != nil, "../shared is absent: malformed Rhythmbox files not checked"))
     func malformed() throws {
