@@ -96,7 +96,42 @@ struct RhythmboxSourceTests {
         #expect(try scratch.run(["index", path]).status == 0)
         let playlists = try scratch.run(["playlists", "--json"]).records
         #expect(playlists.contains { $0["smart"] as? Bool == true && $0["query"] is NSNull }, "no untranslatable playlist")
-        #expect(playlists.filter { $0["smart"] as? Bool == true && $0["query"] is String }.count >= 8)
+        let translated = playlists.filter { $0["smart"] as? Bool == true && $0["query"] is String }
+        #expect(translated.count >= 8)
+        for playlist in translated {
+            let query = playlist["query"] as! String, sort = playlist["query_sort"] as? String
+            var found = try Self.searchIDs(scratch, query: query, sort: sort)
+            switch playlist["query_limit"] as? String {
+            case nil: break
+            case let limit? where limit.hasPrefix("items:"): found = Array(found.prefix(Int(limit.dropFirst(6))!))
+            default: continue  // a duration or size budget: compared with Rhythmbox's reading above
+            }
+            #expect(playlist["items"] as? [String] == found, "\(playlist["name"] ?? ""): \(query)")
+        }
+    }
+
+    /// Every kind of translation (RhythmboxQueryTranslationTests's table) run by `mixtape search`.
+    static let translations = [
+        "kind:music", "kind:podcast", "!kind:music", "artist:beatles", "title:\"love me do\"", "!genre:rock",
+        "album:=\"Abbey Road\"", "!artist:=ABBA", "composer:bach", "album_artist:various",
+        "comments:\"say \\\"hi\\\"\"", "location:\"Jazz Club\"", "rating:>=80", "rating:<=40 | !rating:0..",
+        "rating:100", "!rating:1..", "!rating:60", "plays:>=5", "plays:<=3", "!plays:1..", "bit_rate:>=256",
+        "track_number:<=3 | !track_number:0..", "disc_number:2", "bpm:>=121", "duration:>=5:00",
+        "duration:<=3:05 | !duration:0..", "duration:1:02", "year:1999", "!year:1999", "year:>=1999",
+        "year:<=1999 | !year:0..", "kind:music added:<=7d", "played:<=30d", "!played:<=90d", "modified:<=1d",
+        "genre:=Rock | genre:=Jazz", "artist:a | title:c album:b | title:c", "",
+    ]
+
+    @Test("every kind of translated condition is a query `mixtape search` runs",
+          .enabled(if: real != nil, "../shared is absent"))
+    func translationsRun() throws {
+        let scratch = MixtapeProcess()
+        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
+        #expect(try scratch.run(["index", Self.real! + "/Vedant36_aliedots/rhythmdb.xml"]).status == 0)
+        for query in Self.translations {
+            let result = try scratch.run(["search", "--json", "--", query])
+            #expect(result.status == 0 || result.status == 1, "\(query): exit \(result.status) \(result.stderr)")
+        }
     }
 
     @Test("every file in malformed/ exits 65 located, and the index is unchanged",
