@@ -24,7 +24,10 @@ import MixtapeCore
 public enum RhythmboxQueryTranslator {
     /// Why a playlist has no query: the condition, written as in playlists.xml, and the reason.
     public struct Untranslatable: Error, Hashable, Sendable {
+        /// The condition as playlists.xml writes it, `<prefix prop="title-folded">love</prefix>`,
+        /// so the warning names what the user built in Rhythmbox.
         public var condition: String
+        /// Why the query language cannot say it.
         public var reason: String
     }
 
