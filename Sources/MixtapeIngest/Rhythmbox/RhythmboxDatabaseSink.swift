@@ -8,7 +8,7 @@ import MixtapeCore
 final class RhythmboxDatabaseSink: XMLEventSink {
     let source: String
     /// Items not yet handed to the caller.
-    var pending: [MediaItem] = []
+    @exclusivity(unchecked) var pending: [MediaItem] = []
     /// Every item id delivered, for playlists' entries.
     private(set) var ids: Set<ItemID> = []
     private(set) var warnings: [IndexWarning] = []
@@ -16,9 +16,11 @@ final class RhythmboxDatabaseSink: XMLEventSink {
     /// `Rhythmbox (rhythmdb 2.0)`, from the root's `version`.
     private(set) var applicationVersion: String?
 
-    private var entry: RhythmboxEntry?
-    private var child: RhythmboxEntry.Child?
-    private var text = XMLTextBuffer()
+    // Touched for every element and text piece of a 100,000-entry file; only libxml2's single
+    // thread reaches them, so the runtime exclusivity checks are skipped.
+    @exclusivity(unchecked) private var entry: RhythmboxEntry?
+    @exclusivity(unchecked) private var child: RhythmboxEntry.Child?
+    @exclusivity(unchecked) private var text = XMLTextBuffer()
 
     init(source: String) {
         self.source = source
