@@ -309,6 +309,18 @@ def limited(items, element):
     return kept
 
 
+def limit_text(element):
+    """The limit as Mixtape's SmartLimit writes it (`query_limit`), or None."""
+    count = integer(element.get("limit-count") or element.get("limit"))
+    if count:
+        return "items:%d" % count
+    size = integer(element.get("limit-size"))
+    if size:
+        return "bytes:%d" % ((size + 1) * 1024 * 1024 - 1)
+    seconds = integer(element.get("limit-time"))
+    return "duration_ms:%d" % (seconds * 1000) if seconds else None
+
+
 def read_playlists(path, items, types_by_id, source, now):
     by_location = {}
     for item in items:
@@ -345,7 +357,10 @@ def read_playlists(path, items, types_by_id, source, now):
             chosen = [i for i in items
                       if evaluate(criteria, types_by_id[i["id"]], i["_fields"], now)]
             chosen = sort_items(chosen, element.get("sort-key"), element.get("sort-direction") == "1")
-            playlist.update(items=[i["id"] for i in limited(chosen, element)], missing=0)
+            # Which of several items with the same sort value a limit keeps is a tie-break
+            # (file order here, library order in Mixtape): `candidates` lists every match.
+            playlist.update(items=[i["id"] for i in limited(chosen, element)], missing=0,
+                            query_limit=limit_text(element), candidates=[i["id"] for i in chosen])
         playlists.append(playlist)
     return playlists
 
