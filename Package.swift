@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(name: "fuzz-infojson", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-cue", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzReplay", "MixtapeTerminal"]),
+        .executableTarget(name: "fuzz-traktor", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue rhythmbox)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rhythmbox)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -56,6 +56,13 @@ seed_rhythmbox() {
     rm -rf "$tmp"
 }
 
+seed_traktor() {
+    local seed
+    for seed in 1 2 3; do
+        python3 bench/gen_traktor.py --tracks 12 --playlists 4 --seed "$seed" --out "$OUT/traktor/gen-$seed.nml"
+    done
+}
+
 seed_query() {
     local queries=$SHARED/spec/queries.txt number=0 line
     [ -f "$queries" ] || { echo "seed.sh: $queries not found" >&2; return 0; }
@@ -85,6 +92,7 @@ for target in "${TARGETS[@]}"; do
     add "$target" regression fuzz/regressions/"$target"/*
     case $target in
         plist) seed_plist ;;
+        traktor) seed_traktor ;;
         query) seed_query ;;
         keys) seed_keys ;;
         rhythmbox) seed_rhythmbox ;;

@@ -5,6 +5,12 @@ set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
       vlc-bin vlc-plugin-base mpv mpd mpc)  # the players PlayerTests open exports in
 if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
+# From PyPI: pyrekordbox is the independent reading the rekordbox tests compare against.
+if ! python3 -c 'import pyrekordbox' 2>/dev/null; then
+  echo "installing from PyPI: pyrekordbox" >&2
+  python3 -m pip install --quiet --disable-pip-version-check pyrekordbox >&2 \
+    || echo "pyrekordbox could not be installed: the rekordbox comparison tests will say they skip" >&2
+fi
 missing=()
 for package in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

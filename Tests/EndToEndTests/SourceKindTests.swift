@@ -95,17 +95,28 @@ struct SourceKindTests {
         }
     }
 
-    @Test("rekordbox and Traktor files are recognised and refused as not read yet, by name",
+    /// The kind comes from the root element, not the name: each collection renamed to
+    /// something its program never writes is still read by its own reader and recorded as its
+    /// kind (a Rhythmbox database with the `playlists.xml` beside it).
+    @Test("rekordbox, Traktor and Rhythmbox collections are read by content whatever their name",
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: real collections not checked"))
-    func recognisedNotRead() throws {
+    func collectionsByContent() throws {
         let scratch = try MalformedInputTests.goodIndex()
         defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let real = MixtapeProcess.shared! + "/data/real/"
-        for (file, kind) in [("rekordbox/digital-dj-tools_dj-data-converter_rekordbox.xml", "a rekordbox collection"),
-                             ("traktor/ericanastas_traktor-tagger_collection.nml", "a Traktor collection")] {
-            try Self.expectRefused(real + file, saying: kind, in: scratch)
-            #expect(try scratch.run(["index", real + file]).stderr.contains("does not read it yet"))
+        let cases = [("rekordbox/digital-dj-tools_dj-data-converter_rekordbox.xml", "crate.txt", "rekordbox"),
+                     ("traktor/ericanastas_traktor-tagger_collection.nml", "collection.xml", "traktor"),
+                     ("rhythmbox/phauer_count_rating/rhythmdb.xml", "music.db", "rhythmbox")]
+        for (file, name, _) in cases {
+            let copy = scratch.folder + "/" + name
+            try FileManager.default.copyItem(atPath: real + file, toPath: copy)
+            let result = try scratch.run(["index", copy])
+            #expect(result.status == 0, "\(file): \(result.stderr)")
         }
+        let kinds = try scratch.run(["sources", "--json"]).records.reduce(into: [String: String]()) {
+            $0[(($1["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }) ?? ""] = $1["kind"] as? String
+        }
+        for (_, name, kind) in cases { #expect(kinds[name] == kind, "\(name): \(kinds)") }
     }
 
     /// Playlist files named on their own are sources (recognised by extension and content,

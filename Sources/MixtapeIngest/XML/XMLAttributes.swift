@@ -41,9 +41,12 @@ public struct XMLAttributeValue {
 
     /// The value as text. Without entity substitution libxml2 hands `&amp;` over as the
     /// character reference `&#38;` (so a tree builder could re-parse it); undone here.
+    /// Only a value holding a `&` is searched (a String search costs more than the decoding).
     public var string: String {
+        let bytes = bytes
         let text = String(decoding: bytes, as: UTF8.self)
-        return text.contains("&#38;") ? text.replacing("&#38;", with: "&") : text
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacing("&#38;", with: "&")
     }
 
     /// The value as text, or nil when it is empty or only blanks: a format's way of saying

@@ -1,0 +1,85 @@
+import MixtapeCore
+
+/// How NML attribute text becomes numbers and dates. Traktor writes plain decimals and unpadded
+/// `YYYY/M/D` dates; anything else (a `+5`, `nan`, `2010/13/40`) is a value the file does not
+/// really have, so it reads as absent rather than as a guess (spec/sources.md).
+enum TraktorValues {
+    /// Non-empty text, or nil: Traktor writes `TITLE=""` for a tag it has not got.
+    static func text(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// `-?[0-9]+` that fits in 64 bits.
+    static func integer(_ value: String?) -> Int64? {
+        guard let value, isInteger(value.utf8) else { return nil }
+        return Int64(value)
+    }
+
+    /// `-?[0-9]+(.[0-9]*)?` or `-?.[0-9]+`, finite.
+    static func decimal(_ value: String?) -> Double? {
+        guard let value, isDecimal(Array(value.utf8)), let number = Double(value), number.isFinite else { return nil }
+        return number
+    }
+
+    /// Rounds half up (118.5 → 119), or nil when the result does not fit in 64 bits.
+    static func halfUp(_ number: Double) -> Int64? {
+        let rounded = (number + 0.5).rounded(.down)
+        guard rounded >= -9.223372036854775808e18, rounded < 9.223372036854775808e18 else { return nil }
+        return Int64(rounded)
+    }
+
+    /// The (year, month, day) of `YYYY/M/D` (one to four year digits, one or two for month and
+    /// day), whether or not it is a real calendar day.
+    static func dateParts(_ value: String?) -> (year: Int64, month: Int64, day: Int64)? {
+        guard let value else { return nil }
+        var numbers: (Int64, Int64, Int64) = (0, 0, 0)
+        var part = 0, digits = 0
+        let limits = [4, 2, 2]
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                continue
+            }
+            guard isDigit(byte), digits < limits[part] else { return nil }
+            digits += 1
+            let digit = Int64(byte - 48)
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + digit
+            case 1: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+        }
+        guard part == 2, digits > 0 else { return nil }
+        return numbers
+    }
+
+    /// A `YYYY/M/D` day at UTC midnight plus `seconds` (NML dates carry no time zone).
+    static func timestamp(_ value: String?, seconds: Int64 = 0) -> Timestamp? {
+        guard let (year, month, day) = dateParts(value), year >= 1, (1...12).contains(month) else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...lengths[Int(month) - 1]).contains(day) else { return nil }
+        return Timestamp(rawValue: Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400 + seconds)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+    private static func isInteger(_ bytes: String.UTF8View) -> Bool {
+        var digits = bytes[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.allSatisfy(isDigit)
+    }
+
+    private static func isDecimal(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        let whole = rest.prefix(while: isDigit)
+        rest = rest.dropFirst(whole.count)
+        guard let dot = rest.first else { return !whole.isEmpty }
+        guard dot == UInt8(ascii: "."), rest.dropFirst().allSatisfy(isDigit) else { return false }
+        return !whole.isEmpty || rest.count > 1
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor and Rhythmbox
+# collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by `mixtape index` and
+# streamed by `xmllint --stream --noout`, side by side in one hyperfine run, with mixtape's
+# peak memory. Targets (issue 16): within 1.5× xmllint, under 150 MB. Markdown on stdout.
+#
+# Environment: MIXTAPE_BIN, BENCH_TRACKS (default 100000), BENCH_RUNS (default 5),
+# BENCH_STRICT=1 (exit 3 when a target fails).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+OUT=bench/out/dj
+TRACKS=${BENCH_TRACKS:-100000}
+RUNS=${BENCH_RUNS:-5}
+STRICT=${BENCH_STRICT:-0}
+mkdir -p "$OUT"
+
+die() { echo "bench: $*" >&2; exit 1; }
+log() { echo "bench: $*" >&2; }
+for tool in xmllint hyperfine python3; do command -v $tool >/dev/null || die "$tool is missing (make deps)"; done
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (apt-get install time)"
+
+if [ -n "${MIXTAPE_BIN:-}" ]; then
+	BIN=$MIXTAPE_BIN
+else
+	swift build -c release >&2
+	BIN="$(swift build -c release --show-bin-path)/mixtape"
+fi
+
+# Each format: its generator writes the collection (and, for Rhythmbox, the playlists.xml
+# beside it) into a folder of its own; the file to index is named here.
+declare -A FILE=([rekordbox]=rekordbox.xml [traktor]=collection.nml [rhythmbox]=rhythmdb.xml)
+generate() { # format -> path of the file to index
+	local format=$1 dir="$OUT/$1-$TRACKS"
+	local file="$dir/${FILE[$format]}"
+	if [ ! -s "$file" ]; then
+		log "generating $file ($TRACKS tracks)"
+		mkdir -p "$dir"
+		python3 "bench/gen_$format.py" --tracks "$TRACKS" --playlists 200 --seed 7 --out "$file" >&2
+	fi
+	echo "$file"
+}
+
+peak_mb() { # command... -> peak RSS in MB
+	local tf
+	tf=$(mktemp)
+	/usr/bin/time -f %M -o "$tf" "$@" >/dev/null 2>&1 || { rm -f "$tf"; die "failed: $*"; }
+	awk 'END { printf "%.1f", $1 / 1024 }' "$tf"
+	rm -f "$tf"
+}
+
+mean_of() { # json name -> mean seconds
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    if r["command"] == sys.argv[2]:
+        print(r["mean"])
+PY
+}
+
+FAILS=0
+echo "## DJ and Rhythmbox collections: $TRACKS tracks each"
+echo
+echo "| format | file | xmllint --stream | mixtape index | ratio (target ≤ 1.5×) | mixtape peak memory (target < 150 MB) | items | |"
+echo "|---|---|---|---|---|---|---|---|"
+for format in rekordbox traktor rhythmbox; do
+	file=$(generate "$format")
+	db="$OUT/$format.sqlite"
+	qfile=$(printf '%q' "$file")
+	qdb=$(printf '%q' "$db")
+	hyperfine --export-json "$OUT/$format.json" --warmup 1 --runs "$RUNS" --style basic \
+		--prepare "rm -f $qdb*" \
+		-n xmllint "xmllint --stream --noout $qfile" \
+		-n mixtape "MIXTAPE_LIBRARY=$qdb $(printf '%q' "$BIN") index --full --quiet $qfile" >&2
+	x=$(mean_of "$OUT/$format.json" xmllint)
+	m=$(mean_of "$OUT/$format.json" mixtape)
+	rm -f "$db"*
+	rss=$(MIXTAPE_LIBRARY=$db peak_mb "$BIN" index --full --quiet "$file")
+	items=$(MIXTAPE_LIBRARY=$db "$BIN" search '' 2>/dev/null | wc -l)
+	size=$(awk -v b="$(wc -c <"$file")" 'BEGIN { printf "%.0f MB", b/1048576 }')
+	ratio=$(awk -v a="$m" -v b="$x" 'BEGIN { printf "%.2f", a/b }')
+	verdict=PASS
+	awk -v r="$ratio" -v mem="$rss" 'BEGIN { exit !(r <= 1.5 && mem < 150) }' || { verdict=FAIL; FAILS=$((FAILS + 1)); }
+	printf '| %s | %s | %.3f s | %.3f s | %s× | %s MB | %s | %s |\n' "$format" "$size" "$x" "$m" "$ratio" "$rss" "$items" "$verdict"
+	rm -f "$db"*
+done
+echo
+echo "xmllint: $(xmllint --version 2>&1 | sed -n '1s/^xmllint: //p'); $(nproc) cores; hyperfine mean of $RUNS runs after a warmup."
+[ "$STRICT" = 1 ] && [ "$FAILS" -gt 0 ] && exit 3
+exit 0
