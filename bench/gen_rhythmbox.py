@@ -22,10 +22,11 @@ What Rhythmbox 3.x writes, and so what this writes (from the real databases in
   `!$&'()*+,;=:@` and unreserved characters kept raw);
 - besides songs: internet radio stations (`iradio`, empty artist/album), `ignore` entries
   (non-media files seen while scanning, hidden), and a podcast feed with its posts;
-- `playlists.xml`: the three default automatic playlists, more automatic ones with other
-  criteria (like, equals, greater/less, year, duration, disjunctions, limits), static
-  playlists of `<location>`s in order with repeats and a few files no longer in the
-  database, and the play queue.
+- `playlists.xml`: the three default automatic playlists; of the P more, one in ten
+  automatic with other criteria (like, equals, greater/less, year, duration, disjunctions,
+  limits; one that starts-with, which has no translation), the rest static playlists of
+  `<location>`s in order with repeats and a few files no longer in the database; and the
+  play queue.
 """
 import argparse
 import datetime
@@ -201,7 +202,8 @@ def automatic(name, sort_key, criteria, limits="", position=180):
     return head + body + "  </playlist>\n"
 
 
-def extra_automatic(rng, index, artists):
+def extra_automatic(rng, index, rank, artists):
+    """The rank-th automatic playlist beyond the defaults: each kind of criteria in turn."""
     artist = text(rng.choice(artists))
     genre_a, genre_b = rng.sample(GENRES, 2)
     year = datetime.date(rng.randint(1970, 2020), 1, 1).toordinal()
@@ -219,7 +221,7 @@ def extra_automatic(rng, index, artists):
           '<not-like prop="genre-folded">%s</not-like>' % genre_a.lower()], ' limit-size="%d"' % rng.randint(100, 900)),
         ("Prefix %d" % index, "Title", ['<prefix prop="title-folded">%s</prefix>' % text(rng.choice(WORDS).lower())], ""),
     ]
-    name, sort_key, criteria, limits = choices[index % len(choices)]
+    name, sort_key, criteria, limits = choices[rank % len(choices)]
     return automatic(name, sort_key, criteria, limits)
 
 
@@ -265,9 +267,11 @@ def main():
         out.write('<?xml version="1.0"?>\n<rhythmdb-playlists>\n')
         for name, sort_key, criterion in DEFAULTS:
             out.write(automatic(name, sort_key, [criterion], position=349))
+        made = 0
         for index in range(args.playlists):
-            if not locations or index % 3 == 2:
-                out.write(extra_automatic(rng, index, artists or ["Nobody"]))
+            if not locations or index % 10 == 9:  # most playlists people make by hand are static
+                out.write(extra_automatic(rng, index, made, artists or ["Nobody"]))
+                made += 1
             else:
                 name = "%s %s %d" % (rng.choice(WORDS), rng.choice(["Mix", "Sélection", "Favoris", "集"]), index)
                 out.write(static(rng, name, locations, home))

@@ -99,14 +99,14 @@ struct RhythmboxSourceTests {
         defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let path = scratch.folder + "/rhythmdb.xml"
         let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
-                                                                "--tracks", "1500", "--playlists", "21", "--seed", "5", "--out", path])
+                                                                "--tracks", "1500", "--playlists", "80", "--seed", "5", "--out", path])
         try #require(made.status == 0, "\(made.stderr)")
         try matchesPython(path)
         #expect(try scratch.run(["index", path]).status == 0)
         let playlists = try scratch.run(["playlists", "--json"]).records
         #expect(playlists.contains { $0["smart"] as? Bool == true && $0["query"] is NSNull }, "no untranslatable playlist")
         let translated = playlists.filter { $0["smart"] as? Bool == true && $0["query"] is String }
-        #expect(translated.count >= 8)
+        #expect(translated.count >= 9)
         for playlist in translated {
             let query = playlist["query"] as! String, sort = playlist["query_sort"] as? String
             var found = try Self.searchIDs(scratch, query: query, sort: sort)
