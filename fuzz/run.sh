@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -27,7 +27,7 @@ case $DURATION in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not
 # or a query a few bytes.
 max_len() {
     case $1 in
-        plist|traktor|rekordbox) echo 65536 ;;
+        plist|traktor|rekordbox|rhythmbox) echo 65536 ;;
         xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
         keys|query) echo 1024 ;;
@@ -38,6 +38,7 @@ dictionary() {
     case $1 in
         plist) echo fuzz/dicts/plist.dict ;;
         xmp|nfo|traktor|rekordbox) echo fuzz/dicts/xml.dict ;;
+        rhythmbox) echo fuzz/dicts/rhythmbox.dict ;;
         infojson) echo fuzz/dicts/json.dict ;;
         cue) echo fuzz/dicts/cue.dict ;;
         keys) echo fuzz/dicts/keys.dict ;;

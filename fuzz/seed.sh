@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -41,6 +41,19 @@ seed_plist() {
     else
         echo "seed.sh: $generator not found; plist seeds are the samples only" >&2
     fi
+}
+
+# Small databases from bench/gen_rhythmbox.py, each followed by a NUL and its playlists.xml
+# (FuzzRhythmbox reads the bytes after the first NUL as the playlists file).
+seed_rhythmbox() {
+    command -v python3 >/dev/null || { echo "seed.sh: python3 missing; rhythmbox seeds are the hand-written ones" >&2; return 0; }
+    local seed tmp
+    tmp=$(mktemp -d)
+    for seed in 1 2 3; do
+        python3 bench/gen_rhythmbox.py --tracks 12 --playlists 6 --seed "$seed" --out "$tmp/rhythmdb.xml"
+        { cat "$tmp/rhythmdb.xml"; printf '\0'; cat "$tmp/playlists.xml"; } > "$OUT/rhythmbox/gen-$seed.bin"
+    done
+    rm -rf "$tmp"
 }
 
 seed_traktor() {
@@ -96,6 +109,7 @@ for target in "${TARGETS[@]}"; do
         rekordbox) seed_rekordbox ;;
         query) seed_query ;;
         keys) seed_keys ;;
+        rhythmbox) seed_rhythmbox ;;
     esac
     echo "seed.sh: $target: $(find "$OUT/$target" -type f | wc -l) inputs in $OUT/$target"
 done

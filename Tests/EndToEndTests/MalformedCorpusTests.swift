@@ -107,6 +107,15 @@ struct MalformedCorpusTests {
                 seeds.append(ExportSeed(label: "real/itunes/" + folder + name, origin: .file(root + "/" + folder + name)))
             }
         }
+        // Rhythmbox databases (each mutant alone, without the playlists.xml beside the original).
+        let rhythmbox = shared + "/data/real/rhythmbox/"
+        let regularRhythmbox = ["phauer_count_rating/rhythmdb.xml", "zarajin7_stem/rhythmdb.xml",
+                                "GNOME_rhythmbox_podcast-upgrade.xml", "malformed/phauer_rhythmdb_truncated.xml"]
+        let allRhythmbox = ((try? FileManager.default.subpathsOfDirectory(atPath: rhythmbox)) ?? [])
+            .filter { $0.hasSuffix(".xml") && !$0.hasSuffix("playlists.xml") }.sorted()
+        for path in stress ? allRhythmbox : regularRhythmbox where FileManager.default.fileExists(atPath: rhythmbox + path) {
+            seeds.append(ExportSeed(label: "real/rhythmbox/" + path, origin: .file(rhythmbox + path)))
+        }
         return seeds
     }()
 

@@ -1,0 +1,81 @@
+import MixtapeCore
+
+/// The state machine over rhythmdb.xml's SAX events: `<rhythmdb>` (depth 1), `<entry
+/// type="…">` (depth 2), one child per field (depth 3, text only). Items are built as each
+/// entry closes and wait in `pending` until the stream's after-chunk hook hands them on, so
+/// memory holds one chunk's items, plus the set of ids seen (to resolve static playlists and
+/// to skip a location listed twice).
+final class RhythmboxDatabaseSink: XMLEventSink {
+    let source: String
+    /// Items not yet handed to the caller.
+    @exclusivity(unchecked) var pending: [MediaItem] = []
+    /// Every item id delivered, for playlists' entries.
+    private(set) var ids: Set<ItemID> = []
+    private(set) var warnings: [IndexWarning] = []
+    private(set) var itemCount = 0
+    /// `Rhythmbox (rhythmdb 2.0)`, from the root's `version`.
+    private(set) var applicationVersion: String?
+
+    // Touched for every element and text piece of a 100,000-entry file; only libxml2's single
+    // thread reaches them, so the runtime exclusivity checks are skipped.
+    @exclusivity(unchecked) private var entry: RhythmboxEntry?
+    @exclusivity(unchecked) private var child: RhythmboxEntry.Child?
+    @exclusivity(unchecked) private var text = XMLTextBuffer()
+
+    init(source: String) {
+        self.source = source
+    }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes, depth: Int, context: XMLEventContext) {
+        switch depth {
+        case 1:
+            guard name.is("rhythmdb") else {
+                return context.fail("the root element is <\(name.string)>, not <rhythmdb>: not a Rhythmbox database")
+            }
+            applicationVersion = "Rhythmbox (rhythmdb " + (attributes["version"]?.string ?? "?") + ")"
+        case 2 where name.is("entry"):
+            entry = RhythmboxEntry(type: attributes["type"]?.string ?? "")
+        case 3 where entry != nil:
+            child = RhythmboxEntry.Child.named(name)
+            if child != nil { text.begin() }
+        default:
+            break
+        }
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, context: XMLEventContext) {
+        text.append(bytes)
+    }
+
+    func endElement(_ name: XMLName, depth: Int, context: XMLEventContext) {
+        switch depth {
+        case 3:
+            if let child, entry != nil {
+                let value = text.take()
+                entry![child] = value.isEmpty ? nil : value
+            }
+            child = nil
+        case 2:
+            if let entry { finish(entry, context: context) }
+            entry = nil
+        default:
+            break
+        }
+    }
+
+    private func finish(_ entry: RhythmboxEntry, context: XMLEventContext) {
+        guard RhythmboxEntry.kind(ofType: entry.type) != nil else { return }
+        guard let item = entry.item(source: source) else {
+            warnings.append(IndexWarning(position: context.position,
+                                         message: "a \(entry.type) entry without a location is skipped"))
+            return
+        }
+        guard ids.insert(item.id).inserted else {
+            warnings.append(IndexWarning(position: context.position,
+                                         message: "\(item.location ?? "") is listed twice; the first entry is kept"))
+            return
+        }
+        pending.append(item)
+        itemCount += 1
+    }
+}
