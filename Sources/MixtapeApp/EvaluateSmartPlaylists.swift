@@ -23,11 +23,12 @@ struct EvaluateSmartPlaylists {
         }
         let items = try store.items(fields: fields)
         let queries = LibraryQueries(libraryPath: libraryPath)
+        let shared = RenderedLines(items: items, template: .standard)
         let found = try zip(ruled, searches).map { playlist, search in
             guard let search else { return (playlist.source, playlist.id, [ItemID]()) }
-            var matches = try search.run(over: items, store: queries).items
-            if let limit = playlist.rule.limit { matches = limit.apply(to: matches) }
-            return (playlist.source, playlist.id, matches.map(\.id))
+            var order = try search.order(over: items, store: queries, rendered: shared).order
+            if let limit = playlist.rule.limit { order = Array(order.prefix(limit.keptCount(of: order.lazy.map { items[$0] }))) }
+            return (playlist.source, playlist.id, order.map { items[$0].id })
         }
         try store.updateEntries(ofRuledPlaylists: found)
     }

@@ -53,14 +53,20 @@ struct QueryPlan: Sendable {
         let mixed = query.groups.filter { !$0.filters.isEmpty && !$0.textTerms.isEmpty }
         guard !filterOnly.groups.isEmpty || !mixed.isEmpty else { return Array(items.indices) }
         let lines = mixed.isEmpty ? nil : corpus()
-        return items.indices.filter { index in
-            let item = items[index]
-            guard filterOnly.groups.allSatisfy({ $0.filtersMatch(item, in: context) }) else { return false }
-            return mixed.allSatisfy { group in
-                group.filtersMatch(item, in: context) || group.textTerms.contains { node in
+        let groups = filterOnly.groups
+        var found: [Int] = []
+        // Each item is passed as a borrow of the array's element: a copy would retain its
+        // twenty-odd strings, for every item and every filter search.
+        next: for index in items.indices {
+            for group in groups where !group.filtersMatch(items[index], in: context) { continue next }
+            for group in mixed where !group.filtersMatch(items[index], in: context) {
+                let inLine = group.textTerms.contains { node in
                     lines?.score(ofLine: index, for: TextQuery(groups: [[node.term]])) != nil
                 }
+                if !inLine { continue next }
             }
+            found.append(index)
         }
+        return found
     }
 }

@@ -51,23 +51,27 @@ public struct SearchItems {
 
     /// The search over items already loaded, in library order, with at least the fields the
     /// template, the query's filters, the sort and `outputFields` read: for callers that run
-    /// several searches over one load (saved exports after an index).
-    func run(over items: [MediaItem], store: LibraryQueries) throws -> Result {
+    /// several searches over one load (saved exports after an index, smart playlists). Lines are
+    /// rendered (and folded into a corpus) only when a text term or the caller needs them, once
+    /// per `shared` for every search that passes the same one.
+    func run(over items: [MediaItem], store: LibraryQueries, shared: RenderedLines? = nil,
+             wantsLines: Bool = true) throws -> Result {
+        let rendered = shared ?? RenderedLines(items: items, template: template)
+        let (order, matchCount) = try order(over: items, store: store, rendered: rendered)
+        return Result(ids: order.map { items[$0].id }, lines: wantsLines ? order.map { rendered.lines[$0] } : [],
+                      items: order.map { items[$0] }, matchCount: matchCount, total: items.count)
+    }
+
+    /// The indices into `items` of what the search finds, in order and cut to `limit`, and
+    /// how many it found before the cut: for callers that want neither lines nor item copies.
+    func order(over items: [MediaItem], store: LibraryQueries,
+               rendered: RenderedLines) throws -> (order: [Int], matchCount: Int) {
         let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
-        let lines = items.map(template.render)
-        var built: MatchCorpus?
-        let corpus = {
-            let corpus = built ?? MatchCorpus(lines: lines)
-            built = corpus
-            return corpus
-        }
-        let candidates = QueryPlan(query).candidates(items, corpus: corpus, context: context)
-        var order = try rank(corpus, count: lines.count, among: candidates)
+        let candidates = QueryPlan(query).candidates(items, corpus: { rendered.corpus }, context: context)
+        var order = try rank({ rendered.corpus }, count: items.count, among: candidates)
         let matchCount = order.count
         if let sort { order = sort.ordered(order, of: items) }
-        order = cut(order)
-        return Result(ids: order.map { items[$0].id }, lines: order.map { lines[$0] },
-                      items: order.map { items[$0] }, matchCount: matchCount, total: items.count)
+        return (cut(order), matchCount)
     }
 
     /// The ready (id, line) pairs of the index, when this search needs nothing else: only text

@@ -31,22 +31,27 @@ public enum SmartLimit: Hashable, Sendable {
     /// Items while their sizes add up to at most this many bytes.
     case bytes(Int64)
 
-    /// The leading items of `items` this limit keeps.
-    public func apply(to items: [MediaItem]) -> [MediaItem] {
+    /// How many of the leading `items` this limit keeps (for a count, the count itself, which
+    /// may be more than there are: take a `prefix` of it).
+    public func keptCount(of items: some Sequence<MediaItem>) -> Int {
         switch self {
-        case .items(let count): return Array(items.prefix(max(0, count)))
-        case .durationMs(let budget): return Self.prefix(items, budget: budget) { $0.durationMs ?? 0 }
-        case .bytes(let budget): return Self.prefix(items, budget: budget) { $0.size ?? 0 }
+        case .items(let count): return max(0, count)
+        case .durationMs(let budget): return Self.count(items, budget: budget) { $0.durationMs ?? 0 }
+        case .bytes(let budget): return Self.count(items, budget: budget) { $0.size ?? 0 }
         }
     }
 
-    private static func prefix(_ items: [MediaItem], budget: Int64, cost: (MediaItem) -> Int64) -> [MediaItem] {
-        var total: Int64 = 0
-        var kept: [MediaItem] = []
+    /// The leading items of `items` this limit keeps.
+    public func apply(to items: [MediaItem]) -> [MediaItem] {
+        Array(items.prefix(keptCount(of: items)))
+    }
+
+    private static func count(_ items: some Sequence<MediaItem>, budget: Int64, cost: (MediaItem) -> Int64) -> Int {
+        var total: Int64 = 0, kept = 0
         for item in items {
             total += cost(item)
             if total > budget { break }
-            kept.append(item)
+            kept += 1
         }
         return kept
     }

@@ -78,8 +78,10 @@ public struct QueryGroup: Hashable, Sendable {
     }
 
     /// Whether one of the filter alternatives holds for `item` (false when there are none).
+    /// Runs once per item per group of every filter search: no array is built for it.
     public func filtersMatch(_ item: MediaItem, in context: QueryContext) -> Bool {
-        filters.contains { $0.matches(item, in: context) }
+        for case .filter(let filter) in alternatives where filter.matches(item, in: context) { return true }
+        return false
     }
 }
 

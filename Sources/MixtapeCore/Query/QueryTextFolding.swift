@@ -10,6 +10,13 @@ enum QueryTextFolding {
     /// The folded form of `text`: lower-cased, combining marks dropped, Latin letters reduced
     /// to their base letter.
     static func fold(_ text: some StringProtocol) -> String {
+        // Most field values are ASCII: fold those byte by byte, and hand back an already
+        // folded one as it is (a filter folds every item's value, for every filter).
+        switch text.utf8.withContiguousStorageIfAvailable(asciiFold) {
+        case .folded?: return String(text)
+        case .lowered(let lowered)?: return lowered
+        case .notASCII?, nil: break
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -25,16 +32,46 @@ enum QueryTextFolding {
         return String(out)
     }
 
+    /// What folding ASCII text takes.
+    private enum ASCIIFold {
+        /// No capital letter: the text is its own folded form.
+        case folded
+        case lowered(String)
+        case notASCII
+    }
+
+    private static func asciiFold(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIFold {
+        var capitals = false
+        for byte in bytes {
+            if byte >= 0x80 { return .notASCII }
+            if byte >= 0x41 && byte <= 0x5a { capitals = true }
+        }
+        guard capitals else { return .folded }
+        return .lowered(String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte }
+            return bytes.count
+        })
+    }
+
     /// Whether the folded `haystack` contains the folded `needle`, compared by UTF-8 bytes (both
     /// are already folded, so byte equality is the equality we want).
     static func contains(_ haystack: String, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        let h = Array(haystack.utf8), n = Array(needle.utf8)
-        guard n.count <= h.count else { return false }
-        let first = n[0]
-        for start in 0...(h.count - n.count) where h[start] == first {
-            if h[start..<start + n.count].elementsEqual(n) { return true }
+        var haystack = haystack, needle = needle
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in
+                guard n.count <= h.count else { return false }
+                let first = n[0]
+                for start in 0...(h.count - n.count) where h[start] == first {
+                    if memcmpEqual(h.baseAddress! + start, n.baseAddress!, n.count) { return true }
+                }
+                return false
+            }
         }
-        return false
+    }
+
+    private static func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for index in 0..<count where a[index] != b[index] { return false }
+        return true
     }
 }
