@@ -315,6 +315,39 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// Rhythmbox saves `playlists.xml` on its own (a playlist edited, no track changed), by
+    /// writing a new file and renaming it over: the database source is read again with it.
+    @Test func aRhythmboxPlaylistsFileSavedAloneIsReadAgain() throws {
+        let folder = mixtape.folder + "/rhythmbox"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = folder + "/rhythmdb.xml"
+        try MixtapeProcess.tool("python3", [MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py", "--tracks", "6",
+                                            "--playlists", "3", "--seed", "5", "--out", database])
+        let watch = try startWatch(["--debounce", "0.2", database])
+        func names() throws -> [String] {
+            try mixtape.run(["playlists", "--json"]).records.compactMap { $0["name"] as? String }
+        }
+        #expect(try !names().contains("Saved Alone"))
+        let text = try String(contentsOfFile: folder + "/playlists.xml", encoding: .utf8)
+        // The first song's location (radio stations come first and are not items).
+        let location = try #require(try String(contentsOfFile: database, encoding: .utf8)
+            .components(separatedBy: "<location>").dropFirst().first { $0.hasPrefix("file:") }?
+            .components(separatedBy: "</location>").first)
+        let edited = text.replacingOccurrences(of: "</rhythmdb-playlists>", with: """
+              <playlist name="Saved Alone" show-browser="true" browser-position="180" search-type="search-match" type="static">
+                <location>\(location)</location>
+              </playlist>
+            </rhythmdb-playlists>
+            """)
+        try edited.write(toFile: folder + "/playlists.xml.tmp", atomically: false, encoding: .utf8)
+        #expect(rename(folder + "/playlists.xml.tmp", folder + "/playlists.xml") == 0)
+        let deadline = Date().addingTimeInterval(10)
+        while try !names().contains("Saved Alone"), Date() < deadline { usleep(50_000) }
+        let saved = try mixtape.run(["playlists", "--json"]).records.first { $0["name"] as? String == "Saved Alone" }
+        #expect((saved?["items"] as? [String])?.count == 1, "\(String(describing: saved))")
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aBurstOfAThousandFilesIsAppliedInAFewBatches() throws {
         try mp3(mixtape.folder + "/template.mp3", title: "Burst")
         let watch = try startWatch([music])

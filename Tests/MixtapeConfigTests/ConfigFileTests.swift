@@ -68,7 +68,7 @@ struct ConfigFileTests {
     @Test(arguments: [
         ("librar = \"/x\"", 1, "unknown setting librar"),
         ("\n\n[export]\nformats = \"m3u\"", 4, "unknown setting formats in [export]"),
-        ("[export]\nformat = \"mp3\"", 2, "format \"mp3\" is not one of m3u8, m3u, pls, xspf, itunes, json"),
+        ("[export]\nformat = \"mp3\"", 2, "format \"mp3\" is not one of m3u8, m3u, pls, xspf, itunes, rekordbox, json"),
         ("[export]\nmissing = \"ignore\"", 2, "missing \"ignore\" is not one of keep, skip, fail"),
         ("[export]\nmissing = 1", 2, "missing must be a string"),
         ("[export]\nplain-paths = \"yes\"", 2, "plain-paths is true or false"),
