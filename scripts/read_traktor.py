@@ -179,7 +179,8 @@ def item_record(entry, children, source):
     return key, {k: v for k, v in item.items() if v is not None}
 
 
-TEXT_FIELDS = {"TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "GENRE": "genre", "COMMENT": "comments"}
+TEXT_FIELDS = {"TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "GENRE": "genre", "COMMENT": "comments",
+               "LABEL": "label", "REMIXER": "remixer", "KEY": "musical_key"}
 
 
 def smart_query(expression):

@@ -19,7 +19,9 @@ struct EvaluateSmartPlaylists {
         let searches = ruled.map { search(for: $0.rule) }
         var fields: Set<Field> = [.durationMs, .size]
         for search in searches.compactMap({ $0 }) {
-            fields.formUnion(search.template.fields.union(search.query.filterFields).union(search.sort?.fields ?? []))
+            fields.formUnion(search.query.filterFields.union(search.sort?.fields ?? []))
+            // The line's fields only for a rule with text to match: fewer strings per item.
+            if search.query.groups.contains(where: { !$0.textTerms.isEmpty }) { fields.formUnion(search.template.fields) }
         }
         let items = try store.items(fields: fields)
         let queries = LibraryQueries(libraryPath: libraryPath)

@@ -207,7 +207,7 @@ struct TraktorReaderTests {
             ("$GENRE % &quot;FUNK&quot; | $ARTIST % &quot;Señor &amp; Ünlü&quot;", "genre:\"FUNK\" | artist:\"Señor & Ünlü\""),
             ("$TITLE % &quot;a&quot; &amp; $COMMENT % &quot;b c&quot;", "title:\"a\" comments:\"b c\""),
             ("$RATING == 5", "stars:5"), ("$RATING &gt;= 3", "stars:>=3"),
-            ("$LABEL % &quot;FUNK&quot;", nil), ("$FILENAME % &quot;@&quot;", nil), ("$PLAYED == TRUE", nil),
+            ("$LABEL % &quot;FUNK&quot;", "label:\"FUNK\""), ("$FILENAME % &quot;@&quot;", nil), ("$PLAYED == TRUE", nil),
             ("$IMPORTDATE &gt;= MONTHS_AGO(1)", nil), ("$RATING == 0", nil), ("$RATING &lt; 3", nil),
             ("$TITLE % &quot;a&quot; | $ARTIST % &quot;b&quot; &amp; $GENRE % &quot;c&quot;", nil),
             ("$TITLE % &quot;it's&quot;", nil), ("", nil),

@@ -3,13 +3,14 @@
 /// Rhythmbox automatic playlist.
 ///
 /// Only what means the same on both sides is translated: "contains" (`%`) on title, artist,
-/// album, genre and comment (case- and accent-insensitive in both), and the star rating
-/// (`$RATING == 4`, `>=`, `>` with 1–5 stars), joined all by `|` (any) or all by `&` (every).
-/// Anything else (file names, dates, the played flag, labels, which the query language has no
-/// field for, a mix of `|` and `&`) leaves the list with no items and names the condition.
+/// album, genre, comment, label, remixer and key (case- and accent-insensitive in both), and
+/// the star rating (`$RATING == 4`, `>=`, `>` with 1–5 stars), joined all by `|` (any) or all
+/// by `&` (every). Anything else (file names, dates, the played flag, which the query language
+/// has no field for, a mix of `|` and `&`) leaves the list with no items and names the condition.
 enum TraktorSmartList {
     /// Traktor's text fields and the query field each becomes.
-    static let textFields = ["TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "GENRE": "genre", "COMMENT": "comments"]
+    static let textFields = ["TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "GENRE": "genre", "COMMENT": "comments",
+                             "LABEL": "label", "REMIXER": "remixer", "KEY": "musical_key"]
 
     /// The query, or the first condition that has no translation.
     static func translate(_ expression: String) -> Result<String, Untranslated> {
