@@ -68,41 +68,27 @@ public struct ITunesLibraryReader: Sendable {
                 throw MalformedSourceError(position: SourcePosition(file: name, line: 1, column: 1),
                                            reason: "empty file: expected an XML property list")
             }
-            xmlInitParser()
             var handler = PlistSAXSink.handler()
-            let head = Int32(min(count, 4))  // enough for libxml2 to sniff the encoding
             let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-            guard let parser = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(sink).toOpaque(),
-                                                       base, head, name) else {
-                throw MalformedSourceError(position: SourcePosition(file: name, line: 0, column: 0),
-                                           reason: "could not start the XML parser")
-            }
-            defer {
-                // A document that declares entities gets a stand-in xmlDoc to hold them (libxml2's
-                // SAX "expat compatibility"), which xmlFreeParserCtxt does not free.
-                if let stray = parser.pointee.myDoc {
-                    parser.pointee.myDoc = nil
-                    xmlFreeDoc(stray)
+            return try XMLPushParser.run(handler: &handler, context: Unmanaged.passUnretained(sink).toOpaque(),
+                                         bytes: base, count: count, name: name) { parser in
+                sink.state.pointee.parser = parser
+                var offset = min(count, XMLPushParser.headCount)
+                while true {
+                    let end = count == 0
+                    let status = xmlParseChunk(parser, base + offset, Int32(count - offset), end ? 1 : 0)
+                    if sink.state.pointee.failure != nil || status != 0 { break }
+                    if sink.state.pointee.library.pending.count >= batchSize {
+                        try onItems(sink.state.pointee.library.takePending())
+                    }
+                    if end { break }
+                    count = try readChunk(buffer)
+                    offset = 0
                 }
-                xmlFreeParserCtxt(parser)
+                try checkComplete(sink.state.pointee, parser: parser)
+                if !sink.state.pointee.library.pending.isEmpty { try onItems(sink.state.pointee.library.takePending()) }
+                return summary(of: &sink.state.pointee.library)
             }
-            xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
-            sink.state.pointee.parser = parser
-            var offset = Int(head)
-            while true {
-                let end = count == 0
-                let status = xmlParseChunk(parser, base + offset, Int32(count - offset), end ? 1 : 0)
-                if sink.state.pointee.failure != nil || status != 0 { break }
-                if sink.state.pointee.library.pending.count >= batchSize {
-                    try onItems(sink.state.pointee.library.takePending())
-                }
-                if end { break }
-                count = try readChunk(buffer)
-                offset = 0
-            }
-            try checkComplete(sink.state.pointee, parser: parser)
-            if !sink.state.pointee.library.pending.isEmpty { try onItems(sink.state.pointee.library.takePending()) }
-            return summary(of: &sink.state.pointee.library)
         }
     }
 

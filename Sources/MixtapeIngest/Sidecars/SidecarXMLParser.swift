@@ -41,28 +41,19 @@ enum SidecarXMLParser {
 
     /// One push parse over the whole buffer. Every libxml2 handle lives and dies in here.
     private static func run(_ builder: SidecarXMLTreeBuilder, buffer: UnsafeBufferPointer<UInt8>, name: String) {
-        xmlInitParser()
         var handler = Self.handler()
         let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-        let head = min(buffer.count, 4)  // enough for libxml2 to sniff a byte-order mark
-        guard let parser = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
-                                                   base, Int32(head), name) else {
-            builder.fail("could not start the XML parser", at: SourcePosition(file: name, line: 1, column: 1))
-            return
-        }
-        defer {
-            builder.parserFinished()
-            // A document that declares entities gets a stand-in xmlDoc to hold them (libxml2's
-            // "expat compatibility" in SAX mode) that xmlFreeParserCtxt does not free.
-            if let stray = parser.pointee.myDoc {
-                parser.pointee.myDoc = nil
-                xmlFreeDoc(stray)
+        do {
+            try XMLPushParser.run(handler: &handler, context: Unmanaged.passUnretained(builder).toOpaque(),
+                                  bytes: base, count: buffer.count, name: name) { parser in
+                builder.parser = parser
+                defer { builder.parserFinished() }  // it reads the parser's state: before it is freed
+                let head = min(buffer.count, XMLPushParser.headCount)
+                xmlParseChunk(parser, base + head, Int32(buffer.count - head), 1)
             }
-            xmlFreeParserCtxt(parser)
+        } catch {
+            builder.fail("could not start the XML parser", at: SourcePosition(file: name, line: 1, column: 1))
         }
-        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
-        builder.parser = parser
-        xmlParseChunk(parser, base + head, Int32(buffer.count - head), 1)
     }
 
     /// A SAX2 handler with only the element, text and structured-error callbacks. With no

@@ -61,38 +61,24 @@ public enum XMLEventStream {
                 throw MalformedSourceError(position: SourcePosition(file: name, line: 1, column: 1),
                                            reason: "empty file: expected an XML document")
             }
-            xmlInitParser()
             var handler = handler()
-            let head = Int32(min(count, 4))  // enough for libxml2 to sniff a byte-order mark
             let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-            guard let parser = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(context).toOpaque(),
-                                                       base, head, name) else {
-                throw MalformedSourceError(position: SourcePosition(file: name, line: 1, column: 1),
-                                           reason: "could not start the XML parser")
-            }
-            defer {
-                context.parser = nil
-                // A document that declares entities gets a stand-in xmlDoc to hold them (libxml2's
-                // SAX "expat compatibility"), which xmlFreeParserCtxt does not free.
-                if let stray = parser.pointee.myDoc {
-                    parser.pointee.myDoc = nil
-                    xmlFreeDoc(stray)
+            try XMLPushParser.run(handler: &handler, context: Unmanaged.passUnretained(context).toOpaque(),
+                                  bytes: base, count: count, name: name) { parser in
+                context.parser = parser
+                defer { context.parser = nil }
+                var offset = min(count, XMLPushParser.headCount)
+                while true {
+                    let end = count == 0
+                    let status = xmlParseChunk(parser, base + offset, Int32(count - offset), end ? 1 : 0)
+                    if context.failure != nil || status != 0 { break }
+                    try afterChunk()
+                    if end { break }
+                    count = try readChunk(buffer)
+                    offset = 0
                 }
-                xmlFreeParserCtxt(parser)
+                try checkComplete(context, parser: parser)
             }
-            xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
-            context.parser = parser
-            var offset = Int(head)
-            while true {
-                let end = count == 0
-                let status = xmlParseChunk(parser, base + offset, Int32(count - offset), end ? 1 : 0)
-                if context.failure != nil || status != 0 { break }
-                try afterChunk()
-                if end { break }
-                count = try readChunk(buffer)
-                offset = 0
-            }
-            try checkComplete(context, parser: parser)
         }
     }
 
