@@ -46,6 +46,12 @@ demo: build
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) search 'playlist:"Sunday Morning"' --format '{artist} - {title} {start_ms}..{end_ms}'
 	@echo; echo '$$ mixtape export-playlist --playlist "Sunday Morning" -o - --format m3u8'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) export-playlist --playlist 'Sunday Morning' -o - --format m3u8
+	@echo; echo '$$ mixtape index samples/dj/rekordbox.xml samples/dj/collection.nml samples/dj/rhythmbox/rhythmdb.xml    # DJ and Rhythmbox libraries'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index samples/dj/rekordbox.xml samples/dj/collection.nml samples/dj/rhythmbox/rhythmdb.xml
+	@echo; echo '$$ mixtape playlists | grep smart:    # smart playlists, translated and evaluated on the index'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) playlists | grep 'smart:\|not translated' 
+	@echo; echo '$$ mixtape export-playlist --query "bpm:120..130" --format rekordbox -o -    # a crate for rekordbox'
+	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) export-playlist --query 'bpm:120..130' --format rekordbox -o - | head -8
 	@echo; echo '$$ mixtape sources'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) sources
 	@echo; echo '$$ mixtape index    # again: nothing changed, nothing re-read'

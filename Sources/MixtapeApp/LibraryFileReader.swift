@@ -37,7 +37,7 @@ struct LibraryFileReader: Sendable {
             outcome(try TraktorLibraryReader(path: path).read(onItems: emit))
         },
         ContentKind.rhythmbox.id: LibraryFileReader(
-            recordedKind: .rhythmbox, companions: { [FolderPath.parent(of: $0) + "/playlists.xml"] }
+            recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }
         ) { path, emit in
             outcome(try RhythmboxLibraryReader(path: path).read(onItems: emit))
         },
