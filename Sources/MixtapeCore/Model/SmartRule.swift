@@ -41,11 +41,6 @@ public enum SmartLimit: Hashable, Sendable {
         }
     }
 
-    /// The leading items of `items` this limit keeps.
-    public func apply(to items: [MediaItem]) -> [MediaItem] {
-        Array(items.prefix(keptCount(of: items)))
-    }
-
     private static func count(_ items: some Sequence<MediaItem>, budget: Int64, cost: (MediaItem) -> Int64) -> Int {
         var total: Int64 = 0, kept = 0
         for item in items {
