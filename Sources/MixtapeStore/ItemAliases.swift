@@ -85,7 +85,7 @@ struct ItemAliases {
             }
         }
         var rename: [ItemID: ItemID] = [:]
-        let itemExists = try db.makeStatement(sql: "SELECT 1 FROM items WHERE id = ? LIMIT 1")
+        let itemExists = try db.makeStatement(sql: "SELECT 1 FROM items WHERE source_id IN (SELECT id FROM sources) AND id = ? LIMIT 1")
         func exists(_ id: ItemID) throws -> Bool { try Bool.fetchOne(itemExists, arguments: [id.rawValue]) ?? false }
         for pair in old.pairs where !newSet.contains(pair) {
             if try !exists(pair.item), try exists(pair.alias) { rename[pair.item] = pair.alias }

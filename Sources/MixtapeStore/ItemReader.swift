@@ -29,7 +29,9 @@ enum ItemReader {
         let merge = try ItemAliases.exist(in: db) ? try AliasMerge(columns: columns, sources: sources, in: db, only: &only)
                                                   : nil
         let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
-        let filter = only == nil ? "" : " WHERE id = ?"
+        // By identity: one seek per source in the (source_id, id) index (there is no index on
+        // the id alone: keeping one cost a quarter of every large import).
+        let filter = only == nil ? "" : " WHERE source_id IN (SELECT id FROM sources) AND id = ?"
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(filter) ORDER BY sort_key")
         if let only { try statement.setArguments([only.rawValue]) }
         let handle = statement.sqliteStatement

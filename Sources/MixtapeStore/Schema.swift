@@ -203,6 +203,13 @@ enum Schema {
                 ALTER TABLE playlists ADD COLUMN query_limit TEXT;
                 """)
         }
+        migrator.registerMigration("v13: no index on the item id alone") { db in
+            // Every new item was inserted into two B-trees ordered by its (random) id: the
+            // (source_id, id) unique index and this one. Lookups by identity are few (the
+            // picker's preview, `--id`, alias bookkeeping) and seek the unique index once per
+            // source instead; the second tree cost a quarter of a 100,000-track import.
+            try db.execute(sql: "DROP INDEX IF EXISTS items_by_id")
+        }
         return migrator
     }
 }
