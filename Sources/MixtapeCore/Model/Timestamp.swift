@@ -49,6 +49,22 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.rawValue < b.rawValue }
 
+    /// Midnight UTC of a real calendar day, or nil when there is no such day (month 13, 30
+    /// February, year 0): how a reader turns a date-only field (`2019-02-12`, `2019/2/12`) into a
+    /// timestamp without inventing one.
+    public init?(year: Int64, month: Int64, day: Int64) {
+        guard year >= 1, (1...12).contains(month), (1...Timestamp.daysInMonth(year: year, month: month)).contains(day) else {
+            return nil
+        }
+        self.init(rawValue: Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400)
+    }
+
+    /// 28–31, from the proleptic Gregorian calendar.
+    public static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        let next = month == 12 ? (year + 1, Int64(1)) : (year, month + 1)
+        return daysFromCivil(year: next.0, month: next.1, day: 1) - daysFromCivil(year: year, month: month, day: 1)
+    }
+
     /// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
     public static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year

@@ -76,12 +76,12 @@ public enum DateSyntax {
         let month = numbers.first ?? 1
         guard (1...12).contains(month) else { return nil }
         if numbers.count == 2 {
-            guard (1...RelativeAge.daysInMonth(year: year, month: month)).contains(numbers[1]) else { return nil }
+            guard (1...Timestamp.daysInMonth(year: year, month: month)).contains(numbers[1]) else { return nil }
         }
         let startDay = Timestamp.daysFromCivil(year: year, month: month, day: numbers.count == 2 ? numbers[1] : 1)
         let endDay: Int64 = switch numbers.count {
         case 0: Timestamp.daysFromCivil(year: year + 1, month: 1, day: 1)
-        case 1: startDay + RelativeAge.daysInMonth(year: year, month: month)
+        case 1: startDay + Timestamp.daysInMonth(year: year, month: month)
         default: startDay + 1
         }
         return Span(start: startDay * 86_400, end: endDay * 86_400)

@@ -54,14 +54,7 @@ public struct RelativeAge: Hashable, Sendable {
         let total = date.year * 12 + (date.month - 1) - months
         let year = total >= 0 ? total / 12 : (total - 11) / 12
         let month = total - year * 12 + 1
-        let day = min(date.day, daysInMonth(year: year, month: month))
+        let day = min(date.day, Timestamp.daysInMonth(year: year, month: month))
         return Timestamp(rawValue: Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400 + secondOfDay)
-    }
-
-    /// 28–31, from the proleptic Gregorian calendar.
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        let next = month == 12 ? (year + 1, Int64(1)) : (year, month + 1)
-        return Timestamp.daysFromCivil(year: next.0, month: next.1, day: 1)
-            - Timestamp.daysFromCivil(year: year, month: month, day: 1)
     }
 }

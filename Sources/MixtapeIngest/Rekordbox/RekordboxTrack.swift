@@ -117,17 +117,8 @@ struct RekordboxTrack {
             }
             return result
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        return Timestamp(rawValue: Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return Timestamp(year: year, month: month, day: day)
     }
 }
 

@@ -58,11 +58,10 @@ enum TraktorValues {
 
     /// A `YYYY/M/D` day at UTC midnight plus `seconds` (NML dates carry no time zone).
     static func timestamp(_ value: String?, seconds: Int64 = 0) -> Timestamp? {
-        guard let (year, month, day) = dateParts(value), year >= 1, (1...12).contains(month) else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...lengths[Int(month) - 1]).contains(day) else { return nil }
-        return Timestamp(rawValue: Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400 + seconds)
+        guard let (year, month, day) = dateParts(value), let midnight = Timestamp(year: year, month: month, day: day) else {
+            return nil
+        }
+        return Timestamp(rawValue: midnight.rawValue + seconds)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
