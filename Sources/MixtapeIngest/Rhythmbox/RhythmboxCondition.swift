@@ -110,13 +110,9 @@ enum RhythmboxCondition {
 
     // MARK: numbers
 
-    /// A number as Rhythmbox writes it: `4.000000`, or `4,000000` in a comma locale.
+    /// A number as Rhythmbox writes it (`4.000000`, or `4,000000` in a comma locale), not negative.
     static func decimal(_ value: String) -> Double? {
-        let blank: Set<Character> = [" ", "\t", "\n", "\r"]
-        let trimmed = String(value.drop { blank.contains($0) }.reversed().drop { blank.contains($0) }.reversed())
-        guard let number = Double(String(trimmed.map { $0 == "," ? "." : $0 })), number.isFinite, number >= 0
-        else { return nil }
-        return number
+        value.decimalNumber.flatMap { $0 >= 0 ? $0 : nil }
     }
 
     static func number(_ field: String, _ relation: String, _ value: String,

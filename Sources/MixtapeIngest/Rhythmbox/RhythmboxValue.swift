@@ -19,19 +19,13 @@ enum RhythmboxValue {
             guard let value = Int64(trimmed), value > 0 else { return nil }
             return value
         }
-        guard let value = decimal(trimmed), value >= 1, value < 9.2e18 else { return nil }
+        guard let value = trimmed.decimalNumber, value >= 1, value < 9.2e18 else { return nil }
         return Int64(value)
-    }
-
-    /// A decimal as Rhythmbox writes it: `4.000000`, or `4,000000` in a decimal-comma locale.
-    static func decimal(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingBlanks.replacing(",", with: ".")), value.isFinite else { return nil }
-        return value
     }
 
     /// A decimal times `factor`, rounded half up (2.5 stars → 50, 120.5 BPM → 121); nil for 0.
     static func scaled(_ text: String?, by factor: Double) -> Int64? {
-        guard let text, let value = decimal(text), value > 0, value * factor < 9.2e18 else { return nil }
+        guard let text, let value = text.decimalNumber, value > 0, value * factor < 9.2e18 else { return nil }
         let scaled = Int64((value * factor + 0.5).rounded(.down))
         return scaled > 0 ? scaled : nil
     }

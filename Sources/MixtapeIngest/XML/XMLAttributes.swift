@@ -82,11 +82,7 @@ public struct XMLAttributeValue {
     }
 
     /// The value as a decimal number (`128.00`, `4,000000` with a decimal comma), or nil.
-    public var decimal: Double? {
-        let text = string.trimmingBlanks.replacing(",", with: ".")
-        guard let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
+    public var decimal: Double? { string.decimalNumber }
 }
 
 extension String {
@@ -95,5 +91,12 @@ extension String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
         return String(self[first...last])
+    }
+
+    /// The string as a decimal number (`128.00`, or `4,000000` as a decimal-comma locale saves
+    /// it), blanks around it allowed; nil unless it is one and finite.
+    var decimalNumber: Double? {
+        guard let value = Double(trimmingBlanks.replacing(",", with: ".")), value.isFinite else { return nil }
+        return value
     }
 }
