@@ -51,19 +51,18 @@ public struct SearchItems {
 
     /// The search over items already loaded, in library order, with at least the fields the
     /// template, the query's filters, the sort and `outputFields` read: for callers that run
-    /// several searches over one load (saved exports after an index, smart playlists). Lines are
-    /// rendered (and folded into a corpus) only when a text term or the caller needs them, once
-    /// per `shared` for every search that passes the same one.
-    func run(over items: [MediaItem], store: LibraryQueries, shared: RenderedLines? = nil,
-             wantsLines: Bool = true) throws -> Result {
-        let rendered = shared ?? RenderedLines(items: items, template: template)
+    /// several searches over one load (saved exports after an index).
+    func run(over items: [MediaItem], store: LibraryQueries) throws -> Result {
+        let rendered = RenderedLines(items: items, template: template)
         let (order, matchCount) = try order(over: items, store: store, rendered: rendered)
-        return Result(ids: order.map { items[$0].id }, lines: wantsLines ? order.map { rendered.lines[$0] } : [],
+        return Result(ids: order.map { items[$0].id }, lines: order.map { rendered.lines[$0] },
                       items: order.map { items[$0] }, matchCount: matchCount, total: items.count)
     }
 
     /// The indices into `items` of what the search finds, in order and cut to `limit`, and
-    /// how many it found before the cut: for callers that want neither lines nor item copies.
+    /// how many it found before the cut: for callers that want neither lines nor item copies
+    /// (smart playlists, which share one `rendered` across their searches: lines are made
+    /// and folded only when a text term asks, and once).
     func order(over items: [MediaItem], store: LibraryQueries,
                rendered: RenderedLines) throws -> (order: [Int], matchCount: Int) {
         let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
