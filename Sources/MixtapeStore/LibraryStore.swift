@@ -235,10 +235,7 @@ public final class LibraryStore: Sendable {
                 }
                 playlist.source = row["source_path"]
                 playlist.file = row["file"]
-                if row["rule"] as Bool {
-                    playlist.rule = SmartRule(query: row["query"], sort: row["query_sort"],
-                                              limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:)))
-                }
+                if row["rule"] as Bool { playlist.rule = LibraryStore.smartRule(row) }
                 return playlist
             }
         }
@@ -287,11 +284,15 @@ public final class LibraryStore: Sendable {
                 JOIN sources ON sources.id = playlists.source_id
                 WHERE playlists.rule = 1 ORDER BY playlists.source_id, playlists.position
                 """).map { row in
-                (row["source_path"], PlaylistID(rawValue: row["id"]),
-                 SmartRule(query: row["query"], sort: row["query_sort"],
-                           limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:))))
+                (row["source_path"], PlaylistID(rawValue: row["id"]), LibraryStore.smartRule(row))
             }
         }
+    }
+
+    /// The rule of a playlist row whose `rule` is set, from its `query` columns.
+    private static func smartRule(_ row: Row) -> SmartRule {
+        SmartRule(query: row["query"], sort: row["query_sort"],
+                  limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:)))
     }
 
     /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in
