@@ -12,9 +12,14 @@ struct EvaluateSmartPlaylists {
     /// "Now" for relative dates (`played:<30d`).
     let now: Timestamp
 
-    func run() throws {
+    /// Evaluates every rule and writes the playlists' items. With `keepingLines`, the load
+    /// also reads the fields of the standard template and the loaded items' lines are
+    /// returned, so the line snapshot written next needs no second pass over the index (0.2 s
+    /// of 100,000 items); nil when no playlist has a rule.
+    @discardableResult
+    func run(keepingLines: Bool = false) throws -> RenderedLines? {
         let ruled = try store.ruledPlaylists()
-        guard !ruled.isEmpty else { return }
+        guard !ruled.isEmpty else { return nil }
         // Parsed once each; a rule this version no longer parses (or sorts) finds nothing.
         let searches = ruled.map { search(for: $0.rule) }
         var fields: Set<Field> = [.durationMs, .size]
@@ -23,16 +28,23 @@ struct EvaluateSmartPlaylists {
             // The line's fields only for a rule with text to match: fewer strings per item.
             if search.query.groups.contains(where: { !$0.textTerms.isEmpty }) { fields.formUnion(search.template.fields) }
         }
+        if keepingLines { fields.formUnion(FormatTemplate.standard.fields) }
         let items = try store.items(fields: fields)
         let queries = LibraryQueries(libraryPath: libraryPath)
         let shared = RenderedLines(items: items, template: .standard)
+        // Every rule's filters in one pass over the items, then each rule ranked or sorted.
+        let live = searches.compactMap { $0 }
+        let candidates = QueryPlan.candidates(of: live.map { QueryPlan($0.query) }, in: items,
+                                              corpus: { shared.corpus }, contexts: try live.map { try $0.context(queries) })
+        var next = candidates.makeIterator()
         let found = try zip(ruled, searches).map { playlist, search in
-            guard let search else { return (playlist.source, playlist.id, [ItemID]()) }
-            var order = try search.order(over: items, store: queries, rendered: shared).order
+            guard let search, let candidates = next.next() else { return (playlist.source, playlist.id, [ItemID]()) }
+            var order = try search.order(over: items, rendered: shared, candidates: candidates).order
             if let limit = playlist.rule.limit { order = Array(order.prefix(limit.keptCount(of: order.lazy.map { items[$0] }))) }
             return (playlist.source, playlist.id, order.map { items[$0].id })
         }
         try store.updateEntries(ofRuledPlaylists: found)
+        return keepingLines ? shared : nil
     }
 
     private func search(for rule: SmartRule) -> SearchItems? {

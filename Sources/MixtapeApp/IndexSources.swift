@@ -60,13 +60,15 @@ public struct IndexSources {
         for path in targets {
             index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
         }
+        let snapshotDue = refreshesLineSnapshot && report.sources > report.skipped
+        var loaded: RenderedLines?
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
-            try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run()
+            loaded = try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run(keepingLines: snapshotDue)
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
         }
-        if refreshesLineSnapshot, report.sources > report.skipped { try LineSnapshotRefresh.run(store) }
+        if snapshotDue { try LineSnapshotRefresh.run(store, loaded: loaded) }
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
         // at once.
         report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)

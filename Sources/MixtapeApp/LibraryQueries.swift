@@ -70,9 +70,9 @@ public struct LibraryQueries {
         // Playlist files of other sources may have named its items (or, for a folder that
         // shared files with an export, the export's ids stand for the folder's own again).
         try ResolvePlaylistFiles(store: store).run()
-        try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath,
-                                   now: Timestamp(rawValue: Int64(FileFacts.now()))).run()
-        try LineSnapshotRefresh.run(store)
+        let loaded = try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath,
+                                                now: Timestamp(rawValue: Int64(FileFacts.now()))).run(keepingLines: true)
+        try LineSnapshotRefresh.run(store, loaded: loaded)
         return removed
     }
 }

@@ -49,25 +49,53 @@ struct QueryPlan: Sendable {
     /// line (without adding to the score). `items[i]` is the item of line `i` of `corpus`,
     /// which is only asked for when there is a mixed group.
     func candidates(_ items: [MediaItem], corpus: () -> MatchCorpus, context: QueryContext) -> [Int] {
-        let filterOnly = Query(groups: query.filterGroups)
-        let mixed = query.groups.filter { !$0.filters.isEmpty && !$0.textTerms.isEmpty }
-        guard !filterOnly.groups.isEmpty || !mixed.isEmpty else { return Array(items.indices) }
-        let lines = mixed.isEmpty ? nil : corpus()
-        let groups = filterOnly.groups
-        var found: [Int] = []
-        // Plain loops, no closures or arrays per item. The compiler still copies each item
-        // (and retains its strings) for every `filtersMatch` call: a borrow across that call
-        // would make filter searches cheaper still.
-        next: for index in items.indices {
-            for group in groups where !group.filtersMatch(items[index], in: context) { continue next }
-            for group in mixed where !group.filtersMatch(items[index], in: context) {
-                let inLine = group.textTerms.contains { node in
-                    lines?.score(ofLine: index, for: TextQuery(groups: [[node.term]])) != nil
-                }
-                if !inLine { continue next }
+        QueryPlan.candidates(of: [self], in: items, corpus: corpus, contexts: [context])[0]
+    }
+
+    /// `candidates` of several plans (each with its context) in one pass over the items.
+    /// Smart playlists evaluate a couple of dozen rules after every index run: reading each
+    /// item once for all of them, instead of once per rule, is what keeps that pass short
+    /// (the compiler copies an array element, strings retained, for every call that takes it).
+    static func candidates(of plans: [QueryPlan], in items: [MediaItem], corpus: () -> MatchCorpus,
+                           contexts: [QueryContext]) -> [[Int]] {
+        let splits = plans.map(FilterSplit.init)
+        var found = splits.map { $0.filters ? [Int]() : Array(items.indices) }
+        let filtering = splits.indices.filter { splits[$0].filters }
+        guard !filtering.isEmpty else { return found }
+        let lines = filtering.contains { !splits[$0].mixed.isEmpty } ? corpus() : nil
+        // Plain loops, no closures or arrays per item.
+        for index in items.indices {
+            let item = items[index]
+            for plan in filtering where splits[plan].passes(item, line: index, of: lines, in: contexts[plan]) {
+                found[plan].append(index)
             }
-            found.append(index)
         }
         return found
+    }
+}
+
+/// A query's groups that decide candidates: filter-only groups, and mixed groups, which hold
+/// when a filter holds or one of their text terms is found in the line.
+private struct FilterSplit {
+    let filterOnly: [QueryGroup]
+    let mixed: [QueryGroup]
+
+    init(_ plan: QueryPlan) {
+        filterOnly = plan.query.filterGroups
+        mixed = plan.query.groups.filter { !$0.filters.isEmpty && !$0.textTerms.isEmpty }
+    }
+
+    /// Whether any group filters at all (else every item is a candidate).
+    var filters: Bool { !filterOnly.isEmpty || !mixed.isEmpty }
+
+    func passes(_ item: MediaItem, line: Int, of lines: MatchCorpus?, in context: QueryContext) -> Bool {
+        for group in filterOnly where !group.filtersMatch(item, in: context) { return false }
+        for group in mixed where !group.filtersMatch(item, in: context) {
+            let inLine = group.textTerms.contains { node in
+                lines?.score(ofLine: line, for: TextQuery(groups: [[node.term]])) != nil
+            }
+            if !inLine { return false }
+        }
+        return true
     }
 }

@@ -5,8 +5,8 @@ import MixtapeCore
 /// index run) render and fold 100,000 lines once, not once per search, and not at all when no
 /// search has a text term.
 final class RenderedLines {
-    private let items: [MediaItem]
-    private let template: FormatTemplate
+    let items: [MediaItem]
+    let template: FormatTemplate
     private var renderedLines: [String]?
     private var builtCorpus: MatchCorpus?
 

@@ -65,8 +65,13 @@ public struct SearchItems {
     /// and folded only when a text term asks, and once).
     func order(over items: [MediaItem], store: LibraryQueries,
                rendered: RenderedLines) throws -> (order: [Int], matchCount: Int) {
-        let context = QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
-        let candidates = QueryPlan(query).candidates(items, corpus: { rendered.corpus }, context: context)
+        let candidates = QueryPlan(query).candidates(items, corpus: { rendered.corpus }, context: try context(store))
+        return try order(over: items, rendered: rendered, candidates: candidates)
+    }
+
+    /// `order(over:store:rendered:)` with the candidates already worked out (by
+    /// `QueryPlan.candidates(of:in:corpus:contexts:)`, for several searches in one pass).
+    func order(over items: [MediaItem], rendered: RenderedLines, candidates: [Int]) throws -> (order: [Int], matchCount: Int) {
         var order = try rank({ rendered.corpus }, count: items.count, among: candidates)
         let matchCount = order.count
         if let sort { order = sort.ordered(order, of: items) }
@@ -93,6 +98,11 @@ public struct SearchItems {
     private func cut(_ order: [Int]) -> [Int] {
         guard let limit, order.count > limit else { return order }
         return Array(order.prefix(limit))
+    }
+
+    /// What the query's filters ask about beyond the item: "now", the selection, playlists.
+    func context(_ store: LibraryQueries) throws -> QueryContext {
+        QueryContext(now: now, selection: try selection(store), playlists: try membership(store))
     }
 
     /// The saved selection, loaded only when the query says `selected:`.

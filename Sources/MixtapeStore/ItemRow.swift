@@ -5,12 +5,17 @@ import MixtapeCore
 /// The one place where a `MediaItem` becomes SQLite values (`ItemReader` turns them back),
 /// driven by the field registry so a new field needs no code here.
 enum ItemRow {
-    /// `INSERT OR REPLACE` of one item of one source: the later of two tracks that share an id
-    /// within a file wins, as spec/json.md asks.
+    /// An upsert of one item of one source: the later of two tracks that share an id within a
+    /// file wins, as spec/json.md asks. `ON CONFLICT … DO UPDATE` rather than `INSERT OR
+    /// REPLACE`: a REPLACE may delete a row, so SQLite keeps a statement journal for every row,
+    /// and with 16 KB pages that journal outgrows memory and is written to a temporary file
+    /// (430,000 extra writes on a 100,000-track import).
     static let upsertSQL: String = {
         let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
-        return "INSERT OR REPLACE INTO items (\(names.joined(separator: ","))) VALUES (\(marks))"
+        let updates = names.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO items (\(names.joined(separator: ","))) VALUES (\(marks)) "
+            + "ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
     }()
 
     /// Binds one item to a prepared `upsertSQL` statement and runs it. Values go straight to

@@ -27,6 +27,10 @@ public final class LibraryStore: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
+            // 16 KB pages for a new index (SQLite ignores it for an existing one): a 100,000-
+            // track import writes its ~45 MB through the WAL and back into the file with a
+            // quarter of the system calls of 4 KB pages, 0.08 s less on this machine.
+            try db.execute(sql: "PRAGMA page_size = 16384")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
@@ -195,6 +199,12 @@ public final class LibraryStore: Sendable {
     /// instead of scanning and sorting the items table. Any later sync drops it.
     public func writeLineSnapshot(template: String, fields: Set<Field>, render: (MediaItem) -> String) throws {
         try pool.write { db in try LineSnapshot.write(template: template, fields: fields, render: render, in: db) }
+    }
+
+    /// Stores the (id, line) pairs of every item of the index, in library order, rendered by
+    /// the caller from items it already holds.
+    public func writeLineSnapshot(template: String, ids: [ItemID], lines: [String]) throws {
+        try pool.write { db in try LineSnapshot.write(template: template, pairs: zip(ids, lines), in: db) }
     }
 
     /// Whether (id, line) pairs are kept for `template`. Kept pairs are always current: every

@@ -25,22 +25,45 @@ enum LineSnapshot {
 
     /// Renders and stores the pairs in one streaming pass over the items.
     static func write(template: String, fields: Set<Field>, render: (MediaItem) -> String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
-        let insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data) VALUES (?, ?, ?)")
+        var chunks = try ChunkWriter(template: template, in: db)
+        try ItemReader.forEach(fields: fields, in: db) { item in try chunks.append(item.id, render(item)) }
+        try chunks.finish()
+    }
+
+    /// Stores pairs the caller already has, in library order.
+    static func write(template: String, pairs: some Sequence<(ItemID, String)>, in db: Database) throws {
+        var chunks = try ChunkWriter(template: template, in: db)
+        for (id, line) in pairs { try chunks.append(id, line) }
+        try chunks.finish()
+    }
+
+    /// Replaces the template's chunks with pairs handed over one at a time.
+    private struct ChunkWriter {
+        let template: String
+        let insert: Statement
         var bytes: [UInt8] = []
         var pairs = 0, chunk = 0
-        func flush() throws {
+
+        init(template: String, in db: Database) throws {
+            try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
+            self.template = template
+            insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data) VALUES (?, ?, ?)")
+        }
+
+        mutating func append(_ id: ItemID, _ line: String) throws {
+            StringListCodec.append(id.rawValue, to: &bytes)
+            StringListCodec.append(line, to: &bytes)
+            pairs += 1
+            if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
+        }
+
+        mutating func finish() throws { try flush() }
+
+        private mutating func flush() throws {
             try insert.execute(arguments: [template, chunk, Data(bytes)])
             bytes.removeAll(keepingCapacity: true)
             chunk += 1
         }
-        try ItemReader.forEach(fields: fields, in: db) { item in
-            StringListCodec.append(item.id.rawValue, to: &bytes)
-            StringListCodec.append(render(item), to: &bytes)
-            pairs += 1
-            if pairs % pairsPerChunk == 0 { try flush() }
-        }
-        try flush()
     }
 
     static func read(template: String, in db: Database) throws -> (ids: PackedStrings, lines: PackedStrings)? {
