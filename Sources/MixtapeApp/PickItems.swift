@@ -103,7 +103,7 @@ public final class PickItems {
         return PickerState(query: options.query ?? memory.query, scope: options.scope ?? memory.scope,
                            cursorItem: options.query == nil ? memory.cursorItem : nil,
                            selection: PickerSelection(try store.selection()),
-                           width: size.width, height: size.height)
+                           keyMap: options.keyMap, width: size.width, height: size.height)
     }
 
     private func close(_ state: PickerState, _ outcome: Outcome) throws {

@@ -32,10 +32,18 @@ public enum PickerHelp {
         }
         for binding in keyMap.bindings where !listed.contains(binding.actions) {
             listed.insert(binding.actions)
-            entries.append(Entry(keys: names(keyMap.keys(for: binding.actions)),
-                                 action: binding.actions.map(\.name).joined(separator: "+")))
+            let action = binding.actions.map(\.name).joined(separator: "+")
+            entries.append(Entry(keys: names(keyMap.keys(for: binding.actions)), action: shortened(action)))
         }
         return entries + mouseEntries
+    }
+
+    /// The most characters of a chain or command the listing shows (the rest becomes `…`), so
+    /// a long `execute:` does not push the listing into one column.
+    static let actionLimit = 24
+
+    private static func shortened(_ action: String) -> String {
+        action.count <= actionLimit ? action : String(action.prefix(actionLimit - 1)) + "…"
     }
 
     private static func names(_ keys: [Key]) -> String {
@@ -77,7 +85,7 @@ public enum PickerHelp {
 
     /// Keys wider than this push their action right rather than every action of the column,
     /// so two columns fit 80 columns.
-    static let keysAlignment = 12
+    static let keysAlignment = 13
 
     /// One column's entries as `keys  action` with the actions aligned (see `keysAlignment`).
     private static func column(_ entries: [Entry]) -> [String] {
