@@ -5,8 +5,9 @@
 /// modifier bit set (see `KeyModifiers`); SS3 forms are what terminals send for cursor keys in
 /// application mode (`ESC O A`). Two newer encodings also report keys the legacy bytes cannot
 /// tell apart, such as Shift-Ctrl-T: xterm `modifyOtherKeys` (`ESC [ 27 ; m ; code ~`) and the
-/// fixterms/kitty form (`ESC [ code ; m u`). Anything else — private sequences such as mouse
-/// reports (`ESC [ < …`), focus events, unknown finals — has no key and is swallowed.
+/// fixterms/kitty form (`ESC [ code ; m u`). SGR mouse reports (`ESC [ < b ; x ; y M`) become `.mouse`.
+/// Anything else — other private sequences, focus events, unknown finals — has no key and is
+/// swallowed.
 struct ControlSequence {
     /// Which introducer opened the sequence.
     enum Introducer: Sendable {
@@ -29,6 +30,7 @@ struct ControlSequence {
 
     /// The key this sequence encodes, or nil when it encodes none we know (swallow it).
     var key: Key? {
+        if let mouse = sgrMouse { return .mouse(mouse) }
         guard let fields = numericFields else { return nil }
         switch final {
         case UInt8(ascii: "~"):
@@ -37,12 +39,38 @@ struct ControlSequence {
             return introducer == .csi ? Self.codepointKey(fields.first ?? nil, modifier: field(fields, 1)) : nil
         case UInt8(ascii: "Z"):
             return introducer == .csi ? Self.backTab(modifier: modifierField(fields)) : nil
+        case UInt8(ascii: "^"), UInt8(ascii: "@"):
+            // rxvt's modified tilde keys: `ESC [ 7 ^` is Ctrl-Home, `@` Ctrl-Shift. (Its Shift
+            // form ends in `$`, which is no final byte: those stay unread, as before.)
+            guard introducer == .csi, fields.count == 1, let number = fields[0],
+                  let base = Self.tildeKeys[number] else { return nil }
+            return base.adding(final == UInt8(ascii: "^") ? .ctrl : [.ctrl, .shift])
+        case UInt8(ascii: "a")...UInt8(ascii: "d") where parameters.isEmpty:
+            // rxvt's modified arrows: `ESC [ a` is Shift-Up, `ESC O a` Ctrl-Up.
+            let arrows: [Key] = [.up, .down, .right, .left]
+            return arrows[Int(final - UInt8(ascii: "a"))].adding(introducer == .csi ? .shift : .ctrl)
         default:
             guard let base = Self.letterKeys[final],
                   let modifiers = KeyModifiers(parameter: modifierField(fields))
             else { return nil }
             return base.adding(modifiers)
         }
+    }
+
+    /// An SGR mouse report, `ESC [ < b ; x ; y M` (press) or `… m` (release); nil for any
+    /// other sequence, or a malformed report.
+    private var sgrMouse: MouseEvent? {
+        guard introducer == .csi, final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+              parameters.first == UInt8(ascii: "<")
+        else { return nil }
+        let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
+        var numbers: [Int] = []
+        for field in fields {
+            guard !field.isEmpty, field.count <= 7, field.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            numbers.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return MouseEvent(sgrCode: numbers[0], x: numbers[1], y: numbers[2], final: final)
     }
 
     /// Keys named by their final byte alone (cursor keys, Home/End, F1–F4, keypad Enter).

@@ -12,10 +12,15 @@ struct PickCommand: ParsableCommand {
         commandName: "pick",
         abstract: "Pick items interactively: filter, multi-select with Tab, Enter saves the selection.",
         discussion: """
-            Keys: type to filter (same query language as search), ↑/↓ to move, Tab/Shift-Tab to \
-            toggle, Alt-A/Alt-D/Alt-T to select/deselect/toggle all matches, Ctrl-T to change \
-            scope, Ctrl-S to show only the selection, Ctrl-O for the preview, Enter to accept, \
-            Esc to cancel. The query, scope and cursor item are restored next time.
+            Keys: type to filter (same query language as search). fzf's default keys edit the \
+            query and move the cursor (Ctrl-B/F, Alt-B/F, Ctrl-A/E, Home/End, Ctrl-D, Ctrl-U, \
+            Ctrl-W, Alt-D, Alt-Backspace, Ctrl-Y, ↑/↓, PgUp/PgDn, Ctrl-Home/Ctrl-End); Tab/Shift-Tab \
+            toggle; Alt-A/Alt-U/Alt-T select/deselect/toggle all matches; Ctrl-T changes scope; \
+            Ctrl-S shows only the selection; Ctrl-O the preview (Shift-↑/↓ scroll it); Alt-P plays \
+            the item under the cursor, Alt-E queues, Alt-X stops; Enter accepts; Esc, Ctrl-C, \
+            Ctrl-G or Ctrl-Q cancels. F1 (or ? on an empty query) lists every key. The mouse \
+            clicks, double-clicks to accept, right-clicks to toggle and scrolls. Rebind keys in \
+            the config file's [pick.keys]. The query, scope and cursor item are restored next time.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -58,6 +63,7 @@ struct PickCommand: ParsableCommand {
             throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
         }
         let outcome = try pick(libraryPath: libraryPath)
+        if case .become(let command) = outcome { Self.become(command) }
         guard case .accepted(let ids) = outcome else { throw CommandFailure(status: .interrupted) }
         if print {
             let writer = RecordWriter()
@@ -80,6 +86,7 @@ struct PickCommand: ParsableCommand {
         options.query = query.isEmpty ? nil : QueryArguments.join(query)
         options.scope = scope ?? Settings.current.pick.scope
         options.restore = !noRestore
+        options.keyMap = PickerKeyMap.standard.applying(Settings.current.pick.keys)
         // The picker always draws on a terminal: `--color`, else NO_COLOR, decides.
         if !libraryOptions.color.colors(terminal: true, environment: ProcessInfo.processInfo.environment) {
             options.palette = .monochrome
@@ -97,6 +104,18 @@ struct PickCommand: ParsableCommand {
         }
         defer { session.restore() }
         return try picker.run(on: session)
+    }
+
+    /// A `become:` binding: mixtape is replaced by `sh -c command` on the terminal the picker
+    /// just gave back, so the command's exit status is the one the shell sees. Returns only
+    /// when `sh` cannot be run (exit 126, as a shell says for a command it cannot execute).
+    private static func become(_ command: String) -> Never {
+        var arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { text in text.withCString { strdup($0) } }
+        arguments.append(nil)
+        execv("/bin/sh", arguments)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("mixtape: cannot run /bin/sh for become: \(reason)\n".utf8))
+        Foundation.exit(126)
     }
 
     /// `--export`: the saved selection, just written by the picker, through the same writer
