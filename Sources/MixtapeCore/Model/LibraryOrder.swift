@@ -24,6 +24,21 @@ public enum LibraryOrder {
     private static func appendText(_ text: String?, to key: inout [UInt8]) {
         guard let text else { return key.append(0x02) }
         key.append(0x01)
+        // Most tags are ASCII: lower-cased byte by byte, with no scalar decoding or folding
+        // table (this runs for three fields of every item an import writes).
+        var ascii = text
+        let done = ascii.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in bytes {
+                switch byte {
+                case 0: key.append(0x01)
+                case 0x41...0x5a: key.append(byte | 0x20)
+                default: key.append(byte)
+                }
+            }
+            return true
+        }
+        if done { return key.append(0x00) }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if LatinFolding.isDroppedMark(value) { continue }

@@ -76,7 +76,7 @@ public struct MediaItem: Hashable, Sendable {
             let value = field.value(of: self)
             // Fields added after items were first fingerprinted count only when set, so an
             // index from before them sees its unchanged items as unchanged.
-            if value == nil, Field.addedLater.contains(field) { continue }
+            if value == nil, field.isAddedLater { continue }
             switch value {
             case .text(let text): hash.combine(text)
             case .integer(let int): hash.combine(int)
@@ -90,7 +90,14 @@ public struct MediaItem: Hashable, Sendable {
 }
 
 extension Field {
-    /// Fields added after the first release of the index: left out of an item's fingerprint
-    /// while unset (see `MediaItem.fingerprint`).
-    static let addedLater: Set<Field> = [.startMs, .endMs, .musicalKey, .label, .remixer]
+    /// Whether the field was added after the first release of the index: left out of an item's
+    /// fingerprint while unset (see `MediaItem.fingerprint`).
+    /// A switch rather than a `Set`: it is asked for every unset field of every item read,
+    /// and hashing a field each time was a visible part of a large import.
+    var isAddedLater: Bool {
+        switch self {
+        case .startMs, .endMs, .musicalKey, .label, .remixer: true
+        default: false
+        }
+    }
 }
