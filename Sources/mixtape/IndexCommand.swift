@@ -116,15 +116,12 @@ struct IndexOutput {
     }
 
     var summaryLine: String {
-        let sources = report.sources == 1 ? "1 source" : "\(report.sources.grouped) sources"
-        var line = "indexed \(sources): \(report.items.grouped) items (\(report.added.grouped) added, "
-            + "\(report.updated.grouped) updated, \(report.removed.grouped) removed, "
-            + "\(report.unchanged.grouped) unchanged), \(report.playlists.grouped) playlists"
-        if !report.warnings.isEmpty {
-            line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
-        }
+        var line = "indexed \(report.sources.counted("source")): \(report.items.counted("item")) "
+            + "(\(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed, "
+            + "\(report.unchanged.grouped) unchanged), \(report.playlists.counted("playlist"))"
+        if !report.warnings.isEmpty { line += ", " + report.warnings.count.counted("warning") }
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
-        if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.grouped) sidecars without media skipped" }
+        if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.counted("sidecar")) without media skipped" }
         if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
         return line + String(format: " in %.2f s", report.seconds)
     }
@@ -160,7 +157,7 @@ final class ProgressLine: @unchecked Sendable {
         lastDrawn = now
         drawn = true
         let name = (source as NSString).lastPathComponent
-        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.grouped) items".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.counted("item"))".utf8))
     }
 
     func clear() {

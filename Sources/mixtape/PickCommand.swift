@@ -55,7 +55,7 @@ struct PickCommand: ParsableCommand {
             throw CommandFailure(message: Self.noTerminal, status: .usage)
         }
         if let problem = PickItems.problem(libraryPath: libraryPath) {
-            throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
+            throw CommandFailure(message: problem, status: .noMatch)
         }
         let outcome = try pick(libraryPath: libraryPath)
         guard case .accepted(let ids) = outcome else { throw CommandFailure(status: .interrupted) }
