@@ -377,18 +377,41 @@ public final class LibraryStore: Sendable {
     }
 
     /// Edits the selection in one transaction: `add` appends ids not yet selected, `remove`
-    /// removes, `toggle` does either per id, `clear` empties it. Returns (added, removed).
-    public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = []) throws -> (added: Int, removed: Int) {
-        try writing { db in
-            let ids = try ItemAliases.resolve(ids, in: db)
+    /// removes, `toggle` does either per id, `clear` empties it. With `dryRun` the same
+    /// transaction is rolled back, so what it reports is exactly what the edit would do.
+    public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = [], dryRun: Bool = false) throws -> SelectionChange {
+        let apply = { (db: Database) throws -> SelectionChange in
+            var seen = Set<ItemID>()
+            let ids = try ItemAliases.resolve(ids, in: db).filter { seen.insert($0).inserted }
+            var change = SelectionChange()
             switch edit {
-            case .add: return (try SelectionStore.add(ids, in: db), 0)
-            case .remove: return (0, try SelectionStore.remove(ids, in: db))
-            case .clear: return (0, try SelectionStore.clear(in: db))
+            case .add:
+                change.added = try SelectionStore.add(ids, in: db)
+                change.alreadySelected = ids.count - change.added.count
+            case .remove:
+                change.removed = try SelectionStore.remove(ids, in: db)
+                change.notSelected = ids.count - change.removed.count
+            case .clear:
+                change.removed = try SelectionStore.ids(in: db)
+                _ = try SelectionStore.clear(in: db)
             case .toggle:
                 let selected = Set(try SelectionStore.ids(in: db))
                 let (on, off) = (ids.filter { !selected.contains($0) }, ids.filter(selected.contains))
-                return (try SelectionStore.add(on, in: db), try SelectionStore.remove(off, in: db))
+                change.added = try SelectionStore.add(on, in: db)
+                change.removed = try SelectionStore.remove(off, in: db)
+            }
+            change.total = try SelectionStore.ids(in: db).count
+            return change
+        }
+        guard dryRun else { return try writing(apply) }
+        return try StoreError.translating {
+            try pool.writeWithoutTransaction { db in
+                var change = SelectionChange()
+                try db.inTransaction {
+                    change = try apply(db)
+                    return .rollback
+                }
+                return change
             }
         }
     }
@@ -399,7 +422,7 @@ public final class LibraryStore: Sendable {
     public func replaceSelection(with ids: [ItemID]) throws -> Int {
         try writing { db in
             _ = try SelectionStore.clear(in: db)
-            return try SelectionStore.add(try ItemAliases.resolve(ids, in: db), in: db)
+            return try SelectionStore.add(try ItemAliases.resolve(ids, in: db), in: db).count
         }
     }
 
@@ -417,7 +440,7 @@ public final class LibraryStore: Sendable {
             try memory.write(in: db)
             if let selection {
                 _ = try SelectionStore.clear(in: db)
-                _ = try SelectionStore.add(try ItemAliases.resolve(selection, in: db), in: db)
+                try SelectionStore.add(try ItemAliases.resolve(selection, in: db), in: db)
             }
         }
     }
