@@ -35,7 +35,7 @@ struct PickCommand: ParsableCommand {
     @Flag(help: "On Enter, also print the selected ids, one per line.")
     var print = false
 
-    @Argument(help: ArgumentHelp("A query to start with (see spec/query.md).", valueName: "query"),
+    @Argument(help: ArgumentHelp("A query to start with (the query language: docs/query.md).", valueName: "query"),
               completion: Completions.query)
     var query: [String] = []
 

@@ -111,3 +111,60 @@ struct DocsTests {
         }
     }
 }
+
+/// Nothing a user reads points outside the repository: `../shared` is beside the checkouts
+/// this project is developed in, not in a clone, and the reference lives in `docs/`.
+@Suite("no file links outside the repository")
+struct OutsideLinkTests {
+    /// Tracked files, by `git ls-files` (a CI clone and a worktree both have git).
+    static func trackedFiles() throws -> [String] {
+        let result = try MixtapeProcess.execute("/usr/bin/env", ["git", "-C", MixtapeProcess.packageRoot, "ls-files", "-z"])
+        try #require(result.status == 0, "git ls-files: \(result.stderr)")
+        return result.stdout.split(separator: "\0").map(String.init)
+    }
+
+    /// The files that really read `../shared` (its generator, query list and real exports):
+    /// tests, benchmarks, fuzz seeding and CI. They say so in code, not in text for users.
+    static let readsShared = ["Tests/", "bench/", "fuzz/seed.sh", ".ci/"]
+
+    @Test("no tracked file but the tests and tools that read it names ../shared")
+    func noSharedReferences() throws {
+        let files = try OutsideLinkTests.trackedFiles()
+        #expect(files.count > 100)
+        for file in files where !OutsideLinkTests.readsShared.contains(where: file.hasPrefix) {
+            guard let text = try? String(contentsOfFile: MixtapeProcess.packageRoot + "/" + file, encoding: .utf8) else { continue }
+            #expect(!text.contains("../shared") && !text.contains("/work/shared"), "\(file) refers to ../shared")
+        }
+    }
+
+    @Test("user-facing pages link only into the repository, never to spec/ or the web")
+    func pagesLinkInside() throws {
+        let pages = try OutsideLinkTests.trackedFiles().filter { $0.hasSuffix(".md") && !$0.hasPrefix("Tests/") }
+        #expect(pages.contains("README.md") && pages.contains("docs/query.md"), "\(pages)")
+        for page in pages {
+            let text = try String(contentsOfFile: MixtapeProcess.packageRoot + "/" + page, encoding: .utf8)
+            #expect(!text.contains("](http"), "\(page) links to the web")
+            #expect(!text.contains("spec/"), "\(page) points at spec/, which is not in the repository")
+        }
+    }
+
+    @Test("--help of every command points into docs/, never at spec/")
+    func helpTexts() throws {
+        let mixtape = MixtapeProcess()
+        let root = try mixtape.run(["--help"])
+        #expect(root.stdout.contains("share/doc/mixtape"), "\(root.stdout)")
+        // Help text is wrapped to the terminal: compare with its lines joined.
+        let flat = root.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for code in try DocsTests.exitCodes() {
+            #expect(flat.contains(": \(code) ") || flat.contains("; \(code) "), "--help does not list exit code \(code)")
+        }
+        let commands = ["index", "watch", "search", "pick", "select add", "select list", "export-playlist", "saved run",
+                        "playlists", "sources", "doctor"]
+        for command in commands {
+            let help = try mixtape.run(command.split(separator: " ").map(String.init) + ["--help"])
+            #expect(help.status == 0)
+            let text = help.stdout + help.stderr
+            #expect(!text.contains("spec/") && !text.contains("../shared"), "\(command) --help: \(text)")
+        }
+    }
+}
