@@ -9,8 +9,10 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Add sources and bring the index up to date.",
         discussion: """
-            A SOURCE is an iTunes / Music.app library XML export or a folder of media files \
-            (with XMP, .nfo and .info.json sidecars and embedded tags). With no SOURCE, every \
+            A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox), a \
+            playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
+            embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
+            and what its ids survive. With no SOURCE, every \
             recorded source is brought up to date: the form to run from cron. An unchanged \
             export (same size and modification time) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
@@ -19,7 +21,7 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Argument(help: ArgumentHelp("Library XML exports or media folders to add or refresh.", valueName: "source"))
+    @Argument(help: ArgumentHelp("Library exports, playlist files or media folders to add or refresh.", valueName: "source"))
     var sources: [String] = []
 
     @Flag(help: "Print one JSON object with the counts instead of a summary line.")
