@@ -57,7 +57,9 @@ enum SelectionStore {
 /// What an edit of the selection did (or, for a dry run, would do): the ids it added and
 /// removed in order, the targets it left alone, and the size of the selection after it.
 public struct SelectionChange: Sendable {
+    /// Ids newly selected, in the order they were appended.
     public var added: [ItemID] = []
+    /// Ids that were selected and no longer are.
     public var removed: [ItemID] = []
     /// `add` targets that were selected already (`toggle` has none: it removes them).
     public var alreadySelected = 0
@@ -66,5 +68,6 @@ public struct SelectionChange: Sendable {
     /// Selected ids after the edit.
     public var total = 0
 
+    /// No change yet: filled in by `LibraryStore.editSelection`.
     public init() {}
 }
