@@ -20,8 +20,13 @@ INSTALLED_MAN = $(DESTDIR)$(PREFIX)/share/man/man1/mixtape.1
 INSTALLED_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mixtape
 INSTALLED_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mixtape
 INSTALLED_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mixtape.fish
+# The reference pages of docs/ (and the picker's picture they show), where --help and the man
+# page say they are.
+DOC_DIR = $(PREFIX)/share/doc/mixtape
+DOC_FILES = $(sort $(wildcard docs/*.md docs/*.png))
+INSTALLED_DOCS = $(addprefix $(DESTDIR)$(DOC_DIR)/,$(notdir $(DOC_FILES)))
 
-.PHONY: demo test build deps bench fuzz clean stress install uninstall
+.PHONY: demo test build deps bench fuzz clean stress install uninstall screenshot
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -57,22 +62,26 @@ demo: build
 	@echo; echo '$$ mixtape index    # again: nothing changed, nothing re-read'
 	@MIXTAPE_LIBRARY=$(DEMO_LIBRARY) $(BIN) index
 
-## The release binary, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX)
+## The release binary, its man page (with every exit code: scripts/man-sections.py), bash/zsh/fish
+## completions and the reference pages of docs/ (share/doc/mixtape) under $(DESTDIR)$(PREFIX)
 ## (default /usr/local; `make install PREFIX=~/.local` needs no root). BIN=path installs a
 ## binary built already instead of building one.
 install: $(if $(filter file,$(origin BIN)),build) $(GENERATE_MANUAL)
 	@test -x "$(BIN)" || { echo "no mixtape binary at $(BIN)" >&2; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/bin $(dir $(INSTALLED_MAN)) $(dir $(INSTALLED_BASH)) $(dir $(INSTALLED_ZSH)) $(dir $(INSTALLED_FISH))
+	install -d $(DESTDIR)$(PREFIX)/bin $(dir $(INSTALLED_MAN)) $(dir $(INSTALLED_BASH)) $(dir $(INSTALLED_ZSH)) $(dir $(INSTALLED_FISH)) $(DESTDIR)$(DOC_DIR)
 	install -m 755 "$(BIN)" $(INSTALLED_BIN)
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  $(GENERATE_MANUAL) "$(BIN)" --output-directory "$$tmp" --date $(MANUAL_DATE) && \
+	  python3 scripts/man-sections.py "$$tmp/mixtape.1" docs/exit-codes.md "$(DOC_DIR)" && \
 	  install -m 644 "$$tmp/mixtape.1" $(INSTALLED_MAN) && echo "installed $(INSTALLED_MAN)"
+	install -m 644 $(DOC_FILES) $(DESTDIR)$(DOC_DIR)
 	"$(BIN)" --generate-completion-script bash > $(INSTALLED_BASH)
 	"$(BIN)" --generate-completion-script zsh > $(INSTALLED_ZSH)
 	"$(BIN)" --generate-completion-script fish > $(INSTALLED_FISH)
 
 uninstall:
-	rm -f $(INSTALLED_BIN) $(INSTALLED_MAN) $(INSTALLED_BASH) $(INSTALLED_ZSH) $(INSTALLED_FISH)
+	rm -f $(INSTALLED_BIN) $(INSTALLED_MAN) $(INSTALLED_BASH) $(INSTALLED_ZSH) $(INSTALLED_FISH) $(INSTALLED_DOCS)
+	rmdir $(DESTDIR)$(DOC_DIR) 2>/dev/null || true
 
 ## The generate-manual tool, built once per argument-parser checkout: a checkout of another
 ## version rewrites its Package.swift, which rebuilds it; otherwise SwiftPM is not run at all.
@@ -82,6 +91,15 @@ $(GENERATE_MANUAL): $(ARGUMENT_PARSER)/Package.swift
 
 $(ARGUMENT_PARSER)/Package.swift:
 	$(SWIFT) package resolve
+
+## The picture of the picker in the README and docs/picker.md, from a real run: samples/ indexed
+## into a scratch index, `mixtape pick` in a 100x30 tmux session, a query typed, two items
+## selected, the pane captured with its colours and drawn to docs/picker.png. BIN=path uses a
+## binary built already.
+screenshot: $(if $(filter file,$(origin BIN)),build)
+	@bash scripts/install-deps.sh screenshot
+	@test -x "$(BIN)" || { echo "no mixtape binary at $(BIN)" >&2; exit 1; }
+	bash scripts/screenshot.sh "$(BIN)" docs/picker.png
 
 ## Unit tests of every target, then end-to-end tests that run the built binary.
 test: deps

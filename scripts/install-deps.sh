@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Mixtape needs to build, test or benchmark, if they are missing.
-# usage: scripts/install-deps.sh [build|bench]   (build: compile and test; bench: + peers)
+# usage: scripts/install-deps.sh [build|bench|screenshot]
+#   (build: compile and test; bench: + peers; screenshot: + a font and Pillow for `make screenshot`)
 set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
       vlc-bin vlc-plugin-base mpv mpd mpc)  # the players PlayerTests open exports in
 if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
+# `make screenshot` only: a monospace font to draw the picker with, and Pillow (PyPI) to draw.
+if [[ "${1:-build}" == screenshot ]]; then
+  want+=(fonts-dejavu-core)
+  if ! python3 -c 'import PIL' 2>/dev/null; then
+    echo "installing from PyPI: Pillow" >&2
+    python3 -m pip install --quiet --disable-pip-version-check Pillow >&2
+  fi
+fi
 # From PyPI: pyrekordbox is the independent reading the rekordbox tests compare against.
 if ! python3 -c 'import pyrekordbox' 2>/dev/null; then
   echo "installing from PyPI: pyrekordbox" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent reading of a Rhythmbox database (`rhythmdb.xml`, with the `playlists.xml`
-beside it), written from the contract (spec/sources.md, spec/json.md) and not from Mixtape's
+beside it), written from the contract (docs/sources.md, docs/json.md) and not from Mixtape's
 Swift code: the end-to-end tests compare what `mixtape` indexes with this, field by field.
 
 usage: read_rhythmbox.py [--now UNIX_SECONDS] RHYTHMDB.xml

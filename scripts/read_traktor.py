@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reading of a Traktor NML file (collection.nml, history or exported playlist).
 
-Prints JSON Lines with the keys of spec/json.md as spec/sources.md maps them, written from the
+Prints JSON Lines with the keys of docs/json.md as docs/sources.md maps them, written from the
 spec and not from Mixtape's Swift reader: the end-to-end tests compare `mixtape search --json`
 and `playlists --json` against this, field by field.
 
@@ -31,7 +31,7 @@ The mapping (README "Traktor" says the same):
 - Playlists: the "$ROOT" folder is not listed (Traktor does not show it); its children are at
   top level. FOLDER -> folder; PLAYLIST -> items by PRIMARYKEY TYPE="TRACK", repeats kept, keys
   that name no ENTRY and every non-track key (TYPE="SET", Remix Sets) counted in missing;
-  SMARTLIST -> smart, its SEARCH_EXPRESSION translated into a query of spec/query.md (see
+  SMARTLIST -> smart, its SEARCH_EXPRESSION translated into a query of docs/query.md (see
   smart_query) and its items the items that query matches, in file order (Mixtape lists them
   in library order: compare them as sets); an expression with no translation gives no items,
   query null and a warning. id: "traktor-playlist:" + UUID as

@@ -8,17 +8,25 @@ public struct EditSelection {
 
     public init(libraryPath: String) { self.libraryPath = libraryPath }
 
-    /// What an edit did.
+    /// What an edit did, or with `dryRun` would do.
     public struct Outcome: Sendable {
         public var added = 0, removed = 0
+        /// The first items added and removed, in order (up to `shown` of each), for a person
+        /// to see what a fuzzy term really took.
+        public var addedItems: [MediaItem] = []
+        public var removedItems: [MediaItem] = []
+        /// `add` targets already selected; `remove` targets that were not.
+        public var alreadySelected = 0, notSelected = 0
         /// Ids given with `--id` that name no item in the index (skipped: most likely typos).
         public var unknown: [ItemID] = []
         /// Selected items after the edit.
         public var total = 0
     }
 
-    /// Applies `edit` to the items `search` finds for `query` (in its order), plus `ids`.
-    public func run(_ edit: SelectionEdit, query: Query?, ids: [ItemID], now: Timestamp) throws -> Outcome {
+    /// Applies `edit` to the items `search` finds for `query` (in its order), plus `ids`; with
+    /// `dryRun` nothing is saved. Up to `shown` added and removed items are read back whole.
+    public func run(_ edit: SelectionEdit, query: Query?, ids: [ItemID], now: Timestamp,
+                    dryRun: Bool = false, shown: Int = 10) throws -> Outcome {
         let store = try LibraryStore(path: libraryPath)
         var targets: [ItemID] = []
         if let query {
@@ -32,8 +40,15 @@ public struct EditSelection {
             outcome.unknown = ids.filter { !known.contains($0) }
             targets += ids.filter(known.contains)
         }
-        (outcome.added, outcome.removed) = try store.editSelection(edit, ids: targets)
-        outcome.total = try store.selection().count
+        let change = try store.editSelection(edit, ids: targets, dryRun: dryRun)
+        outcome.added = change.added.count
+        outcome.removed = change.removed.count
+        outcome.alreadySelected = change.alreadySelected
+        outcome.notSelected = change.notSelected
+        outcome.total = change.total
+        // A cleared selection may name items gone from the index: shown by id.
+        outcome.addedItems = try change.added.prefix(shown).map { try store.item($0) ?? MediaItem(id: $0) }
+        outcome.removedItems = try change.removed.prefix(shown).map { try store.item($0) ?? MediaItem(id: $0) }
         return outcome
     }
 

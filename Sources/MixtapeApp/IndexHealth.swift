@@ -21,6 +21,11 @@ struct IndexHealth {
     var findings: [Finding] {
         let path = inspection.path
         guard inspection.exists else { return [missingFinding] }
+        if (try? LibraryStore.checkNotAFolder(path)) == nil {
+            return [.problem(Self.check, "the index \(path) is a folder, not an index file",
+                             fix: "give --library (or $MIXTAPE_LIBRARY, or the config file's library) a file path "
+                                + "such as \(path.hasSuffix("/") ? path : path + "/")library.sqlite")]
+        }
         if let failure = inspection.openFailure {
             return [.problem(Self.check, "\(path) cannot be opened as an SQLite database: \(failure)", fix: rebuild)]
                 + [lockFinding]

@@ -61,6 +61,7 @@ public struct LibraryQueries {
     /// writes. Returns the number of items removed, or nil if no such source was recorded.
     public func removeSource(_ path: String, wait: Double) throws -> Int? {
         guard indexExists else { return nil }
+        try LibraryStore.checkNotAFolder(libraryPath)
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
         defer { withExtendedLifetime(lock) {} }
         let store = try LibraryStore(path: libraryPath)

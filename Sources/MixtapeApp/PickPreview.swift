@@ -32,7 +32,7 @@ struct PickPreview {
         var facts = [item.kind.rawValue]
         if let duration = item.durationMs { facts.append(ClockTime.text(milliseconds: duration)) }
         if let rating = item.rating { facts.append(stars(rating) + " (\(rating))") }
-        facts.append("\(item.playCount ?? 0) plays")
+        facts.append(Int(item.playCount ?? 0).counted("play"))
         if item.loved { facts.append("loved") }
         lines.append("Kind      " + facts.joined(separator: " · "))
         // A byte that is not UTF-8 shown as `\xE9`, as everywhere a person reads a path.

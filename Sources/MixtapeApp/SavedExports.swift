@@ -86,7 +86,7 @@ public struct SavedExports {
         } catch let error as QueryError {
             return .failed("its query no longer parses: \(error)")
         } catch ExportError.missingFiles(let paths) {
-            return .failed("\(paths.count) files do not exist here (--missing fail), first \(paths[0])")
+            return .failed("\(paths.count.counted("file")) missing here (--missing fail), first \(paths[0])")
         } catch ExportError.noPlaylist(let name, _) {
             return .failed("no playlist \"\(name)\" in the index any more")
         } catch ExportError.ambiguousPlaylist(let name, let paths) {

@@ -56,17 +56,16 @@ struct SourceHealth {
         case .traktor: "a Traktor collection"
         case .rhythmbox: "a Rhythmbox database"
         }
-        return "\(kind), \(Self.items(source.itemCount)) in the index"
+        return "\(kind), \(source.itemCount.counted("item")) in the index"
     }
 
-    private static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
 
     private func freshness(changed: Bool, how: String) -> Finding {
         guard let indexed = source.indexedAt else {
             return .note(Self.check, "\(source.path) has never been indexed completely",
                          fix: "run `mixtape index` and read what it reports")
         }
-        let state = "\(source.path): \(Self.items(source.itemCount)), indexed \(indexed.rfc3339)"
+        let state = "\(source.path): \(source.itemCount.counted("item")), indexed \(indexed.rfc3339)"
         guard !changed else {
             return .note(Self.check, "\(state); \(how)",
                          fix: "run `mixtape index` (cron or `mixtape watch` catch up by themselves)")

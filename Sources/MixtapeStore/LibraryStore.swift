@@ -33,8 +33,28 @@ public final class LibraryStore: Sendable {
             try db.execute(sql: "PRAGMA page_size = 16384")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Schema.migrator.migrate(pool)
+        pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
+        try StoreError.translating { [pool] in try Schema.migrator.migrate(pool) }
+    }
+
+    /// A read transaction whose SQLite errors leave as `StoreError.database`, so no caller
+    /// needs to know GRDB to report them.
+    private func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        try StoreError.translating { try pool.read(body) }
+    }
+
+    /// A write transaction whose SQLite errors leave as `StoreError.database`.
+    private func writing<T>(_ body: (Database) throws -> T) throws -> T {
+        try StoreError.translating { try pool.write(body) }
+    }
+
+    /// A folder named as the index (`--library ~/Music`) is a mistake SQLite would only
+    /// report as "unable to open database file", naming nothing: say which path and what to do.
+    public static func checkNotAFolder(_ path: String) throws {
+        var facts = stat()
+        if stat(path, &facts) == 0, facts.st_mode & S_IFMT == S_IFDIR {
+            throw StoreError.isAFolder(path: path)
+        }
     }
 
     /// Whether an index file exists at `path` (so read-only commands need not create one).
@@ -46,14 +66,14 @@ public final class LibraryStore: Sendable {
 
     /// Every recorded source, in the order they were first added.
     public func sources() throws -> [SourceRecord] {
-        try pool.read { db in
+        try reading { db in
             try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(LibraryStore.sourceRecord)
         }
     }
 
     /// The recorded source at `path`, if any.
     public func source(at path: String) throws -> SourceRecord? {
-        try pool.read { db in
+        try reading { db in
             try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE path = ?", arguments: [path])
                 .map(LibraryStore.sourceRecord)
         }
@@ -64,7 +84,7 @@ public final class LibraryStore: Sendable {
     /// success the source row records `record`'s stamp and the counts. If `body` throws,
     /// nothing of this source changes.
     public func sync(_ record: SourceRecord, body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
-        try pool.write { db in
+        try writing { db in
             // Item ids are random, so new rows land all over the (source_id, id) index; with
             // SQLite's default 2 MB cache those pages spill to the WAL again and again.
             try db.execute(sql: "PRAGMA cache_size = -16384")
@@ -94,7 +114,7 @@ public final class LibraryStore: Sendable {
     /// writes the items read again, removes those gone and replaces the folder records it
     /// covered; the rest of the source is left as it is. If `body` throws, nothing changes.
     public func patch(_ record: SourceRecord, body: (SourcePatch) throws -> Void) throws -> SyncCounts {
-        try pool.write { db in
+        try writing { db in
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let patch = try SourcePatch(db: db, sourceID: sourceID)
             try body(patch)
@@ -113,7 +133,7 @@ public final class LibraryStore: Sendable {
     /// What the last walk of the folder source at `path` recorded of the files directly in
     /// `folders` and anywhere below `trees`.
     public func folderFiles(ofSource path: String, folders: [String], trees: [String]) throws -> [FolderFileRecord] {
-        try pool.read { db in
+        try reading { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
                 return []
             }
@@ -123,7 +143,7 @@ public final class LibraryStore: Sendable {
 
     /// What the last walk of the folder source at `path` recorded; empty for a new source.
     public func folderFiles(ofSource path: String) throws -> [FolderFileRecord] {
-        try pool.read { db in
+        try reading { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
                 return []
             }
@@ -134,7 +154,7 @@ public final class LibraryStore: Sendable {
     /// What the last walks of every other folder source recorded, for telling a file moved
     /// from one folder source into another.
     public func folderFiles(ofSourcesOtherThan path: String) throws -> [FolderFileRecord] {
-        try pool.read { db in
+        try reading { db in
             let others = try Int64.fetchAll(db, sql: "SELECT id FROM sources WHERE path <> ? AND kind = ?",
                                             arguments: [path, SourceKind.folder.rawValue])
             return try others.flatMap { try FolderFileRecord.all(sourceID: $0, in: db) }
@@ -145,7 +165,7 @@ public final class LibraryStore: Sendable {
     /// (`ItemAliases`) stays as that source's, and the selection follows it. Returns the
     /// number of items removed, or nil when no such source was recorded.
     public func removeSource(at path: String) throws -> Int? {
-        try pool.write { db in
+        try writing { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?",
                                               arguments: [path]) else { return nil }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
@@ -164,41 +184,41 @@ public final class LibraryStore: Sendable {
     /// unknown values last), with only `fields` filled besides `id` and `source` (all by
     /// default). An id found in several sources is listed once, from the source added first.
     public func items(fields: Set<Field> = Set(Field.allCases)) throws -> [MediaItem] {
-        try pool.read { db in try ItemReader.items(fields: fields, in: db) }
+        try reading { db in try ItemReader.items(fields: fields, in: db) }
     }
 
     /// Hands each item to `body` in library order, with only `fields` filled besides `id` and
     /// `source`, without holding them all: for callers that keep a column or two of 100,000
     /// items rather than the items themselves.
     public func forEachItem(fields: Set<Field>, _ body: (MediaItem) throws -> Void) throws {
-        try pool.read { db in try ItemReader.forEach(fields: fields, in: db, body) }
+        try reading { db in try ItemReader.forEach(fields: fields, in: db, body) }
     }
 
     /// Every item's kind and duration in milliseconds, unordered; an id in several sources
     /// comes once per source, with the source's id (the lowest is the one `forEachItem` keeps),
     /// and an alias row (`ItemAliases`) under its own id, which `forEachItem` never hands over.
     public func forEachKindAndDuration(_ body: (ItemID, Kind, Int64?, _ sourceID: Int64) throws -> Void) throws {
-        try pool.read { db in try ItemReader.forEachKindAndDuration(in: db, body) }
+        try reading { db in try ItemReader.forEachKindAndDuration(in: db, body) }
     }
 
     /// Every item's id, location, artist, title and cue start (a cue track's), unordered; an id
     /// in several sources comes once per source, and an alias under its item's id.
     public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                          _ startMs: Int64?) throws -> Void) throws {
-        try pool.read { db in try ItemReader.forEachLocation(in: db, body) }
+        try reading { db in try ItemReader.forEachLocation(in: db, body) }
     }
 
     /// The item with this id or alias (from the source added first when several have it), with
     /// every field, or nil when no source has it.
     public func item(_ id: ItemID) throws -> MediaItem? {
-        try pool.read { db in try ItemReader.item(id, in: db) }
+        try reading { db in try ItemReader.item(id, in: db) }
     }
 
     /// Renders every item's line with `render` (which reads `fields`) and keeps the (id, line)
     /// pairs in library order under `template`, so a search with that template reads one value
     /// instead of scanning and sorting the items table. Any later sync drops it.
     public func writeLineSnapshot(template: String, fields: Set<Field>, render: (MediaItem) -> String) throws {
-        try pool.write { db in try LineSnapshot.write(template: template, fields: fields, render: render, in: db) }
+        try writing { db in try LineSnapshot.write(template: template, fields: fields, render: render, in: db) }
     }
 
     /// Stores the (id, line) pairs of every item of the index, in library order, rendered by
@@ -210,13 +230,13 @@ public final class LibraryStore: Sendable {
     /// Whether (id, line) pairs are kept for `template`. Kept pairs are always current: every
     /// sync, patch that changed something, or removal drops them.
     public func hasLineSnapshot(template: String) throws -> Bool {
-        try pool.read { db in try LineSnapshot.exists(template: template, in: db) }
+        try reading { db in try LineSnapshot.exists(template: template, in: db) }
     }
 
     /// The (id, line) pairs kept for `template`, in library order, or nil when there are none
     /// (never written, or dropped by a sync since).
     public func lineSnapshot(template: String) throws -> (ids: PackedStrings, lines: PackedStrings)? {
-        try pool.read { db in try LineSnapshot.read(template: template, in: db) }
+        try reading { db in try LineSnapshot.read(template: template, in: db) }
     }
 
     /// Every playlist of every source, sources in the order added, playlists in file order;
@@ -224,7 +244,7 @@ public final class LibraryStore: Sendable {
     public func playlists(entries: Bool = true) throws -> [Playlist] {
         let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
                                                  "missing", "file", "rule", "query", "query_sort", "query_limit"].map { "playlists." + $0 }.joined(separator: ", ")
-        return try pool.read { db in
+        return try reading { db in
             // A playlist file in a folder names the folder's ids; an alias resolves to its item.
             let canonical = entries ? try ItemAliases.canonical(in: db) : [:]
             return try Row.fetchAll(db, sql: """
@@ -253,7 +273,7 @@ public final class LibraryStore: Sendable {
 
     /// The stamps of the playlist files last read from the source at `path`, by file path.
     public func playlistFileStamps(ofSource path: String) throws -> [String: Int64] {
-        try pool.read { db in
+        try reading { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
                 return [:]
             }
@@ -263,17 +283,17 @@ public final class LibraryStore: Sendable {
 
     /// Every playlist file of every source, with its source's path.
     public func playlistFiles() throws -> [(source: String, record: PlaylistFileRecord)] {
-        try pool.read { db in try PlaylistFileRows.all(in: db) }
+        try reading { db in try PlaylistFileRows.all(in: db) }
     }
 
     /// The playlist files at `paths` (those still recorded), with their sources' paths.
     public func playlistFiles(at paths: Set<String>) throws -> [(source: String, record: PlaylistFileRecord)] {
-        try pool.read { db in try PlaylistFileRows.all(in: db, paths: paths) }
+        try reading { db in try PlaylistFileRows.all(in: db, paths: paths) }
     }
 
     /// The names of the playlists derived from the playlist files at `paths`, by file.
     public func playlistNames(ofFiles paths: Set<String>) throws -> [String: String] {
-        try pool.read { db in
+        try reading { db in
             var names: [String: String] = [:]
             for path in paths {
                 if let name = try String.fetchOne(db, sql: "SELECT name FROM playlists WHERE file = ? AND folder = 0",
@@ -288,7 +308,7 @@ public final class LibraryStore: Sendable {
     /// The smart playlists Mixtape evaluates itself (`Playlist.rule`), with their sources'
     /// paths, in source and file order.
     public func ruledPlaylists() throws -> [(source: String, id: PlaylistID, rule: SmartRule)] {
-        try pool.read { db in
+        try reading { db in
             try Row.fetchAll(db, sql: """
                 SELECT sources.path AS source_path, playlists.id, query, query_sort, query_limit FROM playlists
                 JOIN sources ON sources.id = playlists.source_id
@@ -308,7 +328,7 @@ public final class LibraryStore: Sendable {
     /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in
     /// one transaction.
     public func updateEntries(ofRuledPlaylists found: [(source: String, id: PlaylistID, items: [ItemID])]) throws {
-        try pool.write { db in
+        try writing { db in
             let update = try db.makeStatement(sql: """
                 UPDATE playlists SET entries = ?
                 WHERE source_id = (SELECT id FROM sources WHERE path = ?) AND id = ? AND rule = 1
@@ -324,7 +344,7 @@ public final class LibraryStore: Sendable {
     /// playlist files, found by `file`, in one transaction: a saved playlist file whose name and
     /// place did not change, without touching the source's other playlists.
     public func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws {
-        try pool.write { db in
+        try writing { db in
             let update = try db.makeStatement(sql: """
                 UPDATE playlists SET entries = ?, unresolved = ?, missing = ? WHERE file = ? AND folder = 0
                 """)
@@ -342,7 +362,7 @@ public final class LibraryStore: Sendable {
     /// sources, whose playlists are derived from their files) in one transaction, and records
     /// their counts. Sources no longer recorded are skipped.
     public func replacePlaylists(fromFiles bySource: [String: [Playlist]]) throws {
-        try pool.write { db in
+        try writing { db in
             for (path, playlists) in bySource {
                 guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
                     continue
@@ -358,27 +378,50 @@ public final class LibraryStore: Sendable {
     /// `ids` with each alias (a folder's id for a file an export lists) replaced by the id of
     /// the item it names, repeats dropped: what a selection or `--id` stores.
     public func resolve(_ ids: [ItemID]) throws -> [ItemID] {
-        try pool.read { db in try ItemAliases.resolve(ids, in: db) }
+        try reading { db in try ItemAliases.resolve(ids, in: db) }
     }
 
     /// The selected ids, in the order they were selected.
     public func selection() throws -> [ItemID] {
-        try pool.read { db in try SelectionStore.ids(in: db) }
+        try reading { db in try SelectionStore.ids(in: db) }
     }
 
     /// Edits the selection in one transaction: `add` appends ids not yet selected, `remove`
-    /// removes, `toggle` does either per id, `clear` empties it. Returns (added, removed).
-    public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = []) throws -> (added: Int, removed: Int) {
-        try pool.write { db in
-            let ids = try ItemAliases.resolve(ids, in: db)
+    /// removes, `toggle` does either per id, `clear` empties it. With `dryRun` the same
+    /// transaction is rolled back, so what it reports is exactly what the edit would do.
+    public func editSelection(_ edit: SelectionEdit, ids: [ItemID] = [], dryRun: Bool = false) throws -> SelectionChange {
+        let apply = { (db: Database) throws -> SelectionChange in
+            var seen = Set<ItemID>()
+            let ids = try ItemAliases.resolve(ids, in: db).filter { seen.insert($0).inserted }
+            var change = SelectionChange()
             switch edit {
-            case .add: return (try SelectionStore.add(ids, in: db), 0)
-            case .remove: return (0, try SelectionStore.remove(ids, in: db))
-            case .clear: return (0, try SelectionStore.clear(in: db))
+            case .add:
+                change.added = try SelectionStore.add(ids, in: db)
+                change.alreadySelected = ids.count - change.added.count
+            case .remove:
+                change.removed = try SelectionStore.remove(ids, in: db)
+                change.notSelected = ids.count - change.removed.count
+            case .clear:
+                change.removed = try SelectionStore.ids(in: db)
+                _ = try SelectionStore.clear(in: db)
             case .toggle:
                 let selected = Set(try SelectionStore.ids(in: db))
                 let (on, off) = (ids.filter { !selected.contains($0) }, ids.filter(selected.contains))
-                return (try SelectionStore.add(on, in: db), try SelectionStore.remove(off, in: db))
+                change.added = try SelectionStore.add(on, in: db)
+                change.removed = try SelectionStore.remove(off, in: db)
+            }
+            change.total = try SelectionStore.ids(in: db).count
+            return change
+        }
+        guard dryRun else { return try writing(apply) }
+        return try StoreError.translating {
+            try pool.writeWithoutTransaction { db in
+                var change = SelectionChange()
+                try db.inTransaction {
+                    change = try apply(db)
+                    return .rollback
+                }
+                return change
             }
         }
     }
@@ -387,9 +430,9 @@ public final class LibraryStore: Sendable {
     /// saves on Enter. Returns how many ids are now selected.
     @discardableResult
     public func replaceSelection(with ids: [ItemID]) throws -> Int {
-        try pool.write { db in
+        try writing { db in
             _ = try SelectionStore.clear(in: db)
-            return try SelectionStore.add(try ItemAliases.resolve(ids, in: db), in: db)
+            return try SelectionStore.add(try ItemAliases.resolve(ids, in: db), in: db).count
         }
     }
 
@@ -397,17 +440,17 @@ public final class LibraryStore: Sendable {
 
     /// What the picker showed when it last closed, or nil.
     public func pickerMemory() throws -> PickerMemory? {
-        try pool.read { db in try PickerMemory.read(in: db) }
+        try reading { db in try PickerMemory.read(in: db) }
     }
 
     /// Remembers the picker's state and, when the user accepted, saves `selection` in the same
     /// transaction, so a crash between the two cannot leave one without the other.
     public func closePicker(remembering memory: PickerMemory, selection: [ItemID]?) throws {
-        try pool.write { db in
+        try writing { db in
             try memory.write(in: db)
             if let selection {
                 _ = try SelectionStore.clear(in: db)
-                _ = try SelectionStore.add(try ItemAliases.resolve(selection, in: db), in: db)
+                try SelectionStore.add(try ItemAliases.resolve(selection, in: db), in: db)
             }
         }
     }
@@ -416,18 +459,18 @@ public final class LibraryStore: Sendable {
 
     /// Every saved export, by name.
     public func savedExports() throws -> [SavedExport] {
-        try pool.read { db in try SavedExportStore.all(in: db) }
+        try reading { db in try SavedExportStore.all(in: db) }
     }
 
     /// Records `saved` (replacing one of the same name); true when one was replaced.
     @discardableResult
     public func save(_ saved: SavedExport, at time: Timestamp) throws -> Bool {
-        try pool.write { db in try SavedExportStore.save(saved, at: time, in: db) }
+        try writing { db in try SavedExportStore.save(saved, at: time, in: db) }
     }
 
     /// Forgets the saved export `name` (its playlist file stays); false when there was none.
     public func removeSavedExport(named name: String) throws -> Bool {
-        try pool.write { db in try SavedExportStore.remove(name, in: db) }
+        try writing { db in try SavedExportStore.remove(name, in: db) }
     }
 
     // MARK: helpers
@@ -455,8 +498,10 @@ public final class LibraryStore: Sendable {
             contentFingerprint: row["fingerprint"])
     }
 
-    /// Creates the folder the index (and its lock file) lives in, as on first write.
+    /// Creates the folder the index (and its lock file) lives in, as on first write, after
+    /// checking that the index path is not itself a folder.
     public static func createParentFolder(of path: String) throws {
+        try checkNotAFolder(path)
         let folder = (path as NSString).deletingLastPathComponent
         guard !folder.isEmpty else { return }
         do {
@@ -467,7 +512,23 @@ public final class LibraryStore: Sendable {
     }
 }
 
-/// Failures of the index itself (as opposed to its sources).
+/// Failures of the index itself (as opposed to its sources), in the store's own terms: the
+/// layers above report them without importing GRDB.
 public enum StoreError: Error, Sendable {
     case cannotCreateFolder(path: String, reason: String)
+    /// The index path names a folder, not a database file.
+    case isAFolder(path: String)
+    /// SQLite failed (damaged file, disk full, busy past the timeout): its message and
+    /// result code, as the index at `path` reported them.
+    case database(message: String, sqliteCode: Int32)
+
+    /// Runs `body`, turning GRDB's `DatabaseError` into `.database`; other errors (a reader's
+    /// `SourceFailure` thrown inside a transaction) pass through unchanged.
+    static func translating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw StoreError.database(message: error.message ?? "\(error)", sqliteCode: error.resultCode.rawValue)
+        }
+    }
 }

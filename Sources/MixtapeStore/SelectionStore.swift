@@ -12,25 +12,26 @@ enum SelectionStore {
         try String.fetchAll(db, sql: "SELECT item_id FROM selection ORDER BY position").map(ItemID.init(rawValue:))
     }
 
-    /// Appends the ids not yet selected, in the given order; returns how many were new.
-    static func add(_ ids: [ItemID], in db: Database) throws -> Int {
+    /// Appends the ids not yet selected, in the given order; returns those that were new.
+    @discardableResult
+    static func add(_ ids: [ItemID], in db: Database) throws -> [ItemID] {
         var next = try Int64.fetchOne(db, sql: "SELECT coalesce(max(position), 0) + 1 FROM selection") ?? 1
         let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO selection (item_id, position) VALUES (?, ?)")
-        var added = 0
+        var added: [ItemID] = []
         for id in ids {
             try insert.execute(arguments: [id.rawValue, next])
-            if db.changesCount > 0 { added += 1; next += 1 }
+            if db.changesCount > 0 { added.append(id); next += 1 }
         }
         return added
     }
 
-    /// Removes these ids; returns how many were selected.
-    static func remove(_ ids: [ItemID], in db: Database) throws -> Int {
+    /// Removes these ids; returns those that were selected.
+    static func remove(_ ids: [ItemID], in db: Database) throws -> [ItemID] {
         let delete = try db.makeStatement(sql: "DELETE FROM selection WHERE item_id = ?")
-        var removed = 0
+        var removed: [ItemID] = []
         for id in ids {
             try delete.execute(arguments: [id.rawValue])
-            removed += db.changesCount
+            if db.changesCount > 0 { removed.append(id) }
         }
         return removed
     }
@@ -49,6 +50,24 @@ enum SelectionStore {
         var seen = Set<ItemID>()
         let renamed = ids.map { rename[$0] ?? $0 }.filter { seen.insert($0).inserted }
         _ = try clear(in: db)
-        _ = try add(renamed, in: db)
+        try add(renamed, in: db)
     }
+}
+
+/// What an edit of the selection did (or, for a dry run, would do): the ids it added and
+/// removed in order, the targets it left alone, and the size of the selection after it.
+public struct SelectionChange: Sendable {
+    /// Ids newly selected, in the order they were appended.
+    public var added: [ItemID] = []
+    /// Ids that were selected and no longer are.
+    public var removed: [ItemID] = []
+    /// `add` targets that were selected already (`toggle` has none: it removes them).
+    public var alreadySelected = 0
+    /// `remove` targets that were not selected.
+    public var notSelected = 0
+    /// Selected ids after the edit.
+    public var total = 0
+
+    /// No change yet: filled in by `LibraryStore.editSelection`.
+    public init() {}
 }

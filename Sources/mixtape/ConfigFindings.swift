@@ -26,7 +26,7 @@ enum ConfigFindings {
     private static func summary(_ config: Config) -> String {
         var parts: [String] = []
         if config.library != nil { parts.append("library") }
-        if !config.sources.isEmpty { parts.append(config.sources.count == 1 ? "1 source" : "\(config.sources.count) sources") }
+        if !config.sources.isEmpty { parts.append(config.sources.count.counted("source")) }
         if config.export != Config.Export() { parts.append("[export]") }
         if config.watch != Config.Watch() { parts.append("[watch]") }
         if config.pick != Config.Pick() { parts.append("[pick]") }

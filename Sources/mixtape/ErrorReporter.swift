@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GRDB
 import MixtapeApp
 import MixtapeCore
 import MixtapeStore
@@ -69,9 +68,12 @@ enum ErrorReporter {
         case let error as WatchError:
             if case .unsupported = error { return (error.description, .usage) }
             return (error.description, .systemLimit)
-        case let error as DatabaseError:
-            return ("the index could not be used: \(error.message ?? "\(error)")"
-                    + " (SQLite code \(error.resultCode.rawValue))", .indexFailure)
+        case let StoreError.isAFolder(path):
+            return ("the index \(path) is a folder, not an index file: give --library (or $MIXTAPE_LIBRARY, "
+                    + "or the config file's library) a file path such as \(path.hasSuffix("/") ? path : path + "/")library.sqlite",
+                    .usage)
+        case let StoreError.database(message, code):
+            return ("the index could not be used: \(message) (SQLite code \(code))", .indexFailure)
         default:
             let code = command.exitCode(for: error)
             let message = command.fullMessage(for: error)

@@ -142,14 +142,14 @@ struct ExportCommand: ParsableCommand {
         if outcome.unwritable > 0 {
             notes.append("\(outcome.unwritable) the format cannot hold (a line break in a path; for rekordbox, a web stream), left out")
         }
-        Messages.info("\(destination): \(outcome.entries.grouped) entries" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
+        Messages.info("\(destination): \(outcome.entries.counted("entry", "entries"))" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }
 
     private static func failure(_ error: ExportError) -> CommandFailure {
         switch error {
         case .missingFiles(let paths):
             let shown = paths.prefix(5).joined(separator: "\n  ")
-            return CommandFailure(message: "\(paths.count) files do not exist here (--missing fail):\n  \(shown)",
+            return CommandFailure(message: "\(paths.count.counted("file")) missing here (--missing fail):\n  \(shown)",
                                   status: .noMatch)
         case .noPlaylist(let name, let suggestions):
             let hint = suggestions.isEmpty ? "`mixtape playlists` lists them" : "did you mean: " + suggestions.joined(separator: ", ")

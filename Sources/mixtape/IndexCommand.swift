@@ -9,8 +9,10 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Add sources and bring the index up to date.",
         discussion: """
-            A SOURCE is an iTunes / Music.app library XML export or a folder of media files \
-            (with XMP, .nfo and .info.json sidecars and embedded tags). With no SOURCE, every \
+            A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox), a \
+            playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
+            embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
+            and what its ids survive. With no SOURCE, every \
             recorded source is brought up to date: the form to run from cron. An unchanged \
             export (same size and modification time) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
@@ -19,7 +21,7 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Argument(help: ArgumentHelp("Library XML exports or media folders to add or refresh.", valueName: "source"))
+    @Argument(help: ArgumentHelp("Library exports, playlist files or media folders to add or refresh.", valueName: "source"))
     var sources: [String] = []
 
     @Flag(help: "Print one JSON object with the counts instead of a summary line.")
@@ -116,15 +118,12 @@ struct IndexOutput {
     }
 
     var summaryLine: String {
-        let sources = report.sources == 1 ? "1 source" : "\(report.sources.grouped) sources"
-        var line = "indexed \(sources): \(report.items.grouped) items (\(report.added.grouped) added, "
-            + "\(report.updated.grouped) updated, \(report.removed.grouped) removed, "
-            + "\(report.unchanged.grouped) unchanged), \(report.playlists.grouped) playlists"
-        if !report.warnings.isEmpty {
-            line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
-        }
+        var line = "indexed \(report.sources.counted("source")): \(report.items.counted("item")) "
+            + "(\(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed, "
+            + "\(report.unchanged.grouped) unchanged), \(report.playlists.counted("playlist"))"
+        if !report.warnings.isEmpty { line += ", " + report.warnings.count.counted("warning") }
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
-        if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.grouped) sidecars without media skipped" }
+        if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.counted("sidecar")) without media skipped" }
         if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
         return line + String(format: " in %.2f s", report.seconds)
     }
@@ -160,7 +159,7 @@ final class ProgressLine: @unchecked Sendable {
         lastDrawn = now
         drawn = true
         let name = (source as NSString).lastPathComponent
-        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.grouped) items".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.counted("item"))".utf8))
     }
 
     func clear() {

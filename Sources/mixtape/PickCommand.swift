@@ -40,7 +40,7 @@ struct PickCommand: ParsableCommand {
     @Flag(help: "On Enter, also print the selected ids, one per line.")
     var print = false
 
-    @Argument(help: ArgumentHelp("A query to start with (see spec/query.md).", valueName: "query"),
+    @Argument(help: ArgumentHelp("A query to start with (the query language: docs/query.md).", valueName: "query"),
               completion: Completions.query)
     var query: [String] = []
 
@@ -60,7 +60,7 @@ struct PickCommand: ParsableCommand {
             throw CommandFailure(message: Self.noTerminal, status: .usage)
         }
         if let problem = PickItems.problem(libraryPath: libraryPath) {
-            throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
+            throw CommandFailure(message: problem, status: .noMatch)
         }
         let outcome = try pick(libraryPath: libraryPath)
         if case .become(let command) = outcome { Self.become(command) }

@@ -92,7 +92,7 @@ enum PlaylistTree {
 
     private static func label(_ playlist: Playlist) -> String {
         if playlist.isFolder { return playlist.name + "/" }
-        var notes = [playlist.items.count == 1 ? "1 item" : "\(playlist.items.count.grouped) items"]
+        var notes = [playlist.items.count.counted("item")]
         if playlist.isSmart { notes.append(smartNote(playlist.rule)) }
         if playlist.isMaster { notes.append("library") }
         if playlist.missing > 0 { notes.append("\(playlist.missing) missing") }

@@ -38,9 +38,9 @@ enum SavedExportLines {
     }
 
     private static func entries(_ outcome: ExportPlaylist.Outcome) -> String {
-        var text = outcome.entries == 1 ? "1 entry" : "\(outcome.entries.grouped) entries"
+        var text = outcome.entries.counted("entry", "entries")
         if !outcome.missingFiles.isEmpty { text += ", \(outcome.missingFiles.count.grouped) missing here" }
-        if outcome.wholeFileTracks > 0 { text += ", \(outcome.wholeFileTracks.grouped) cue tracks as whole files" }
+        if outcome.wholeFileTracks > 0 { text += ", \(outcome.wholeFileTracks.counted("cue track")) as whole files" }
         return text
     }
 }

@@ -23,7 +23,7 @@ struct SearchCommand: ParsableCommand {
                                valueName: "scope"))
     var scope: Scope = .all
 
-    @Argument(help: ArgumentHelp("Query terms and field filters (see spec/query.md).", valueName: "query"),
+    @Argument(help: ArgumentHelp("Query terms and field filters (the query language: docs/query.md).", valueName: "query"),
               completion: Completions.query)
     var query: [String] = []
 

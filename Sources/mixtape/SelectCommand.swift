@@ -11,7 +11,8 @@ struct SelectCommand: ParsableCommand {
         abstract: "Edit or print the saved selection (item identities, in the order selected).",
         subcommands: [Edit<AddVerb>.self, Edit<RemoveVerb>.self, Edit<ToggleVerb>.self, Clear.self, List.self])
 
-    /// `add`, `remove`, `toggle`: one command shape, three verbs.
+    /// `add`, `remove`, `toggle`: one command shape, three verbs, each reporting what it did
+    /// (`SelectionReport`) and each with `--dry-run`.
     protocol Verb { static var edit: SelectionEdit { get }; static var abstract: String { get } }
     enum AddVerb: Verb { static let edit = SelectionEdit.add; static let abstract = "Select the matching items (appended in search order)." }
     enum RemoveVerb: Verb { static let edit = SelectionEdit.remove; static let abstract = "Deselect the matching items." }
@@ -28,6 +29,9 @@ struct SelectCommand: ParsableCommand {
                 help: ArgumentHelp("Item ids, as `search --json` prints them.", valueName: "id"))
         var ids: [String] = []
 
+        @Flag(help: "Show what would be added or removed, and save nothing.")
+        var dryRun = false
+
         @Argument(help: ArgumentHelp("A query, as for `search`.", valueName: "query"), completion: Completions.query)
         var query: [String] = []
 
@@ -39,11 +43,10 @@ struct SelectCommand: ParsableCommand {
             let parsed = query.isEmpty ? nil : try QueryWords.parse(query)
             let outcome = try EditSelection(libraryPath: libraryOptions.libraryPath).run(
                 V.edit, query: parsed, ids: ids.map(ItemID.init(rawValue:)),
-                now: Timestamp.current)
+                now: Timestamp.current, dryRun: dryRun, shown: libraryOptions.verbose ? .max : SelectionReport.shown)
             for id in outcome.unknown { Messages.error("no item \(id) in the index; skipped") }
             if !libraryOptions.quiet {
-                Messages.info("\(outcome.added.grouped) added, \(outcome.removed.grouped) removed; "
-                              + "\(outcome.total.grouped) selected")
+                for line in SelectionReport(outcome: outcome, dryRun: dryRun).lines { Messages.info(line) }
             }
             if !outcome.unknown.isEmpty && outcome.added + outcome.removed == 0 {
                 throw CommandFailure(status: .noMatch)

@@ -41,8 +41,8 @@ struct SourcesCommand: ParsableCommand {
 
         static func line(_ source: SourceRecord) -> String {
             let when = source.indexedAt?.rfc3339 ?? "never"
-            return "\(source.path)\t\(source.itemCount.grouped) items\t"
-                + "\(source.playlistCount.grouped) playlists\tindexed \(when)"
+            return "\(source.path)\t\(source.itemCount.counted("item"))\t"
+                + "\(source.playlistCount.counted("playlist"))\tindexed \(when)"
         }
     }
 
@@ -66,7 +66,7 @@ struct SourcesCommand: ParsableCommand {
                                      status: .missingInput)
             }
             if !libraryOptions.quiet {
-                Messages.info("removed \(source): \(removed.grouped) items")
+                Messages.info("removed \(source): \(removed.counted("item"))")
             }
         }
     }

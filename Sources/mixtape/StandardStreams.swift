@@ -88,16 +88,3 @@ enum Messages {
                       verbose: options.verbose)
     }
 }
-
-extension Int {
-    /// `12,345`: counts in messages are read by people.
-    var grouped: String {
-        let digits = String(magnitude)
-        var out = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (self < 0 ? "-" : "") + out
-    }
-}

@@ -38,9 +38,9 @@ struct WatchLogLine: Sendable {
     func records(_ entry: WatchLog) -> [Record] {
         switch entry {
         case let .started(sources, folders, pollSeconds):
-            let what = sources == 1 ? "1 source" : "\(sources.grouped) sources"
+            let what = sources.counted("source")
             let message = if let folders {
-                "watching \(what) (\(folders.grouped) \(folders == 1 ? "folder" : "folders")), "
+                "watching \(what) (\(folders.counted("folder"))), "
                     + "debounce \(WatchLogLine.seconds(debounce))"
             } else {
                 "polling \(what) every \(WatchLogLine.seconds(pollSeconds ?? 0))"
@@ -89,15 +89,15 @@ struct WatchLogLine: Sendable {
     /// read in 0.030 s`
     /// (the sources by path when there are at most two, else how many).
     static func batchLine(_ report: IndexReport, sources: [String], events: Int) -> String {
-        var line = events > 0 ? "batch of \(events.grouped) \(events == 1 ? "event" : "events"): " : "changes: "
-        line += sources.count <= 2 ? sources.joined(separator: ", ") : "\(sources.count.grouped) sources"
+        var line = events > 0 ? "batch of \(events.counted("event")): " : "changes: "
+        line += sources.count <= 2 ? sources.joined(separator: ", ") : sources.count.counted("source")
         line += ": \(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed"
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
         if report.playlistFilesRead > 0 {
-            line += report.playlistFilesRead == 1 ? ", 1 playlist file read" : ", \(report.playlistFilesRead.grouped) playlist files read"
+            line += ", \(report.playlistFilesRead.counted("playlist file")) read"
         }
         if !report.warnings.isEmpty {
-            line += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count.grouped) warnings"
+            line += ", " + report.warnings.count.counted("warning")
         }
         if !report.failures.isEmpty { line += ", \(report.failures.count) failed" }
         return line + String(format: " in %.3f s", report.seconds)

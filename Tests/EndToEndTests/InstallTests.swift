@@ -69,6 +69,32 @@ struct InstallTests {
         #expect(FileManager.default.fileExists(atPath: neighbour), "uninstall removed a file it did not install")
     }
 
+    @Test("the installed man page lists every exit code under EXIT STATUS and names the installed reference pages")
+    func manualExitStatusAndDocs() throws {
+        let scratch = MixtapeProcess()
+        let prefix = scratch.folder + "/prefix"
+        try Self.make(["install", "PREFIX=" + prefix])
+        let docs = prefix + "/share/doc/mixtape"
+        for page in ["README.md", "query.md", "sources.md", "json.md", "exit-codes.md", "picker.md", "play.md",
+                     "config.md", "picker.png"] {
+            #expect(FileManager.default.fileExists(atPath: docs + "/" + page), "\(page) not installed in \(docs)")
+        }
+        let page = try Self.renderManual(prefix + "/share/man/man1/mixtape.1")
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "EXIT STATUS"), "no EXIT STATUS section:\n\(page)")
+        let section = lines[(start + 1)...].prefix { $0.isEmpty || $0.hasPrefix(" ") }
+        let tags = section.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+        let codes = try DocsTests.exitCodes()
+        #expect(codes.count >= 10)
+        for code in codes { #expect(tags.contains(code), "EXIT STATUS does not list \(code):\n\(section.joined(separator: "\n"))") }
+        #expect(!page.contains("exits 0 on success, and >0 if an error occurs"), "the generic .Ex -std text is replaced")
+        #expect(page.contains("FILES") && page.contains("SEE ALSO"))
+        #expect(page.contains(docs), "the man page names where the reference is installed")
+        #expect(page.contains("share/doc/mixtape"), "the DESCRIPTION (--help) points at the reference")
+        try Self.make(["uninstall", "PREFIX=" + prefix])
+        #expect(!FileManager.default.fileExists(atPath: docs), "uninstall removes the reference pages and their folder")
+    }
+
     @Test("DESTDIR stages the install under PREFIX for packagers")
     func destdir() throws {
         let scratch = MixtapeProcess()

@@ -20,10 +20,6 @@ public struct Diagnosis: Hashable, Sendable {
     /// The last line of human output: `1 problem found`, `2 problems found`, or
     /// `everything looks fine` (notes do not count against a setup).
     public var summary: String {
-        switch problems.count {
-        case 0: "everything looks fine"
-        case 1: "1 problem found"
-        case let count: "\(count) problems found"
-        }
+        problems.isEmpty ? "everything looks fine" : problems.count.counted("problem") + " found"
     }
 }

@@ -102,7 +102,8 @@ struct LibraryAssembler {
             let resolved = draft.resolve(tracks: itemsByTrackID, source: source)
             if resolved.missing > 0 {
                 warnings.append(IndexWarning(position: draft.position, message:
-                    "playlist \"\(resolved.name)\": \(resolved.missing) entr\(resolved.missing == 1 ? "y names" : "ies name") no track in this file"))
+                    "playlist \"\(resolved.name)\": \(resolved.missing.counted("entry", "entries")) "
+                    + "\(resolved.missing == 1 ? "names" : "name") no track in this file"))
             }
             result.append(resolved)
         }

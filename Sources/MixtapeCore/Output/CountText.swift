@@ -1,0 +1,21 @@
+/// Counts as people read them in messages: digits grouped by thousands, and the noun in
+/// agreement with the number, so no message says `1 files` or `2 entry`. One helper for
+/// every command and use case, rather than a `count == 1 ? … : …` at each message.
+extension Int {
+    /// `12,345`: the number with a comma between thousands (the sign kept).
+    public var grouped: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
+
+    /// `1 file`, `0 files`, `2,048 entries`: the grouped number and `singular` when it is
+    /// exactly one, else `plural` (by default `singular` + "s"; give it for `entry`/`entries`).
+    public func counted(_ singular: String, _ plural: String? = nil) -> String {
+        grouped + " " + (self == 1 ? singular : plural ?? singular + "s")
+    }
+}
