@@ -22,10 +22,17 @@ public enum PlayerRegistry {
     ]
 
     /// The player called `name`, or nil when there is none (`commands` are the config file's).
+    /// `background`: a command player runs detached and its next `play` or `stop` ends it (the
+    /// picker), instead of in the foreground (`play`).
     public static func player(named name: String, commands: [String: PlayerCommandLine],
-                              environment: PlayerEnvironment = PlayerEnvironment()) -> (any Player)? {
+                              environment: PlayerEnvironment = PlayerEnvironment(),
+                              background: Bool = false) -> (any Player)? {
         if let row = builtIn.first(where: { $0.name == name }) { return row.make(environment) }
-        return commands[name].map { CommandPlayer(name: name, command: $0, environment: environment) }
+        return commands[name].map { command in
+            var player = CommandPlayer(name: name, command: command, environment: environment)
+            if background { player.background = CommandPlayer.BackgroundProcess() }
+            return player
+        }
     }
 
     /// Every name `--player` takes, for messages.
