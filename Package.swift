@@ -37,8 +37,9 @@ let package = Package(
         ]),
         .target(name: "MixtapeWatch", dependencies: ["MixtapeCore"]),
         // The config file (config.toml) over TOMLKit (toml++), read into plain values.
+        // It reads `[pick.keys]` into the picker's own key and action values (MixtapeTerminal).
         .target(name: "MixtapeConfig", dependencies: [
-            "MixtapeCore", .product(name: "TOMLKit", package: "TOMLKit"),
+            "MixtapeCore", "MixtapeTerminal", .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .target(name: "MixtapeApp", dependencies: [
             "MixtapeCore", "MixtapeIngest", "MixtapeStore", "MixtapeTerminal", "MixtapeWatch",
@@ -73,7 +74,7 @@ let package = Package(
         ]),
         .testTarget(name: "MixtapeTerminalTests", dependencies: ["MixtapeTerminal"]),
         .testTarget(name: "MixtapeWatchTests", dependencies: ["MixtapeWatch", "MixtapeCore"]),
-        .testTarget(name: "MixtapeConfigTests", dependencies: ["MixtapeConfig", "MixtapeCore"]),
+        .testTarget(name: "MixtapeConfigTests", dependencies: ["MixtapeConfig", "MixtapeCore", "MixtapeTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MixtapeCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,8 @@ public final class PickItems {
         public var palette = PickerPalette.color
         /// "Now" for relative dates in the query.
         public var now: Timestamp
+        /// Which key does what: the defaults with the config file's `[pick.keys]` over them.
+        public var keyMap = PickerKeyMap.standard
 
         public init(now: Timestamp) { self.now = now }
     }
@@ -32,6 +34,9 @@ public final class PickItems {
         case accepted([ItemID])
         /// Esc, Ctrl-C or Ctrl-G: the saved selection is untouched.
         case cancelled
+        /// A `become:` binding: the terminal is to be handed to `sh -c command` (placeholders
+        /// already filled in), which replaces mixtape; the saved selection is untouched.
+        case become(String)
     }
 
     /// How many of the best matches the first answer to a keystroke ranks; the rest follow.
@@ -68,9 +73,10 @@ public final class PickItems {
         matching.start()
         defer { matching.stop() }
         var screen = PickScreen(palette: options.palette, store: store)
-        var loop = Loop(matching: matching)
+        var loop = Loop(matching: matching, commands: PickCommands(store: store))
         var pending = loop.perform(PickerReducer.start(&state), state: state, screen: &screen)
         while true {
+            try loop.settle(&pending, state: &state, screen: &screen, terminal: terminal)
             if pending.render {
                 terminal.write(screen.draw(state))
                 onFrame?(state)
@@ -97,7 +103,7 @@ public final class PickItems {
         return PickerState(query: options.query ?? memory.query, scope: options.scope ?? memory.scope,
                            cursorItem: options.query == nil ? memory.cursorItem : nil,
                            selection: PickerSelection(try store.selection()),
-                           width: size.width, height: size.height)
+                           keyMap: options.keyMap, width: size.width, height: size.height)
     }
 
     private func close(_ state: PickerState, _ outcome: Outcome) throws {
@@ -117,17 +123,30 @@ extension PickItems {
         struct Pending {
             var render = false
             var outcome: Outcome?
+            /// Events the effects gave rise to (the preview's length), reduced before waiting.
+            var events: [PickerEvent] = []
+            /// `execute:` commands to run on the suspended screen, with their item.
+            var commands: [(command: String, item: ItemID?)] = []
 
             mutating func merge(_ other: Pending) {
                 render = render || other.render
                 outcome = outcome ?? other.outcome
+                events += other.events
+                commands += other.commands
             }
         }
 
         let matching: PickMatching
+        let commands: PickCommands
         var decoder = KeyDecoder()
+        /// Tells double clicks from single ones, against `started`.
+        var clicks = ClickTracker()
+        let started = ContinuousClock.now
 
-        init(matching: PickMatching) { self.matching = matching }
+        init(matching: PickMatching, commands: PickCommands) {
+            self.matching = matching
+            self.commands = commands
+        }
 
         /// Waits for input (only ~25 ms when an ESC needs settling) and turns everything that
         /// came in into events: keys, a resize, and answers from the matching thread; `closed`
@@ -139,7 +158,7 @@ extension PickItems {
             for input in terminal.wait(timeoutMilliseconds: decoder.isAwaitingTimeout ? 25 : nil) {
                 switch input {
                 case .bytes(let bytes):
-                    events += decoder.feed(bytes).map(PickerEvent.key)
+                    events += decoder.feed(bytes).map { .key(timed($0)) }
                 case .timedOut:
                     events += decoder.flushTimeout().map(PickerEvent.key)
                 case .resized:
@@ -168,8 +187,17 @@ extension PickItems {
             return events
         }
 
+        /// A mouse press marked as a double click when it is one (the reducer has no clock).
+        private mutating func timed(_ key: Key) -> Key {
+            guard case .mouse(let mouse) = key else { return key }
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            return .mouse(clicks.mark(mouse, atMilliseconds: milliseconds))
+        }
+
         /// Carries out the reducer's effects that are not drawing: matching, the preview pane,
-        /// and the ending.
+        /// and the ending. `execute:` commands are queued for `settle`, which has the terminal.
+        /// Playing is not wired here (yet): `.play`, `.enqueue` and `.stopPlayback` do nothing.
         func perform(_ effects: [PickerEffect], state: PickerState, screen: inout PickScreen) -> Pending {
             var pending = Pending()
             for effect in effects {
@@ -178,13 +206,45 @@ extension PickItems {
                     matching.submit(query: query, scope: scope, selection: state.selection.members)
                 case .render: pending.render = true
                 case .preview(let id):
-                    screen.preview(id)
+                    pending.events.append(.previewLength(screen.preview(id)))
                     pending.render = true
                 case .accept(let ids): pending.outcome = .accepted(ids)
                 case .cancel: pending.outcome = .cancelled
+                case .become(let command, let item): pending.outcome = .become(commands.expand(command, item: item))
+                case .execute(let command, let item): pending.commands.append((command, item))
+                case .clearScreen:
+                    screen.invalidate()
+                    pending.render = true
+                case .play, .enqueue, .stopPlayback: break
                 }
             }
             return pending
+        }
+
+        /// Before drawing: runs queued `execute:` commands on the suspended screen (taking the
+        /// screen back and repainting all of it after each, at the terminal's size now), and
+        /// reduces the events effects gave rise to, until nothing is left.
+        mutating func settle(_ pending: inout Pending, state: inout PickerState, screen: inout PickScreen,
+                             terminal: some PickerTerminal) throws {
+            while pending.outcome == nil, !pending.events.isEmpty || !pending.commands.isEmpty {
+                let events = pending.events
+                let commands = pending.commands
+                pending.events = []
+                pending.commands = []
+                for (command, item) in commands {
+                    terminal.suspend()
+                    self.commands.run(command, item: item)
+                    try terminal.resume()
+                    screen.invalidate()
+                    pending.render = true
+                    let size = terminal.size
+                    pending.merge(perform(PickerReducer.reduce(&state, .resize(width: size.width, height: size.height)),
+                                          state: state, screen: &screen))
+                }
+                for event in events {
+                    pending.merge(perform(PickerReducer.reduce(&state, event), state: state, screen: &screen))
+                }
+            }
         }
     }
 }

@@ -34,9 +34,10 @@ struct PickScreen {
         return painter.paint(frame)
     }
 
-    /// Shows `id` in the preview pane from the next frame on.
-    mutating func preview(_ id: ItemID?) {
+    /// Shows `id` in the preview pane from the next frame on; returns how many lines that is.
+    mutating func preview(_ id: ItemID?) -> Int {
         previewLines = preview.lines(for: id)
+        return previewLines.count
     }
 
     /// The next frame repaints everything (after a resize).

@@ -12,6 +12,18 @@ public protocol PickerTerminal: AnyObject, Sendable {
     func wait(timeoutMilliseconds: Int?) -> [TerminalInput]
     /// Interrupts `wait` from another thread.
     func wake()
+    /// Gives the terminal to another program (`execute:`) until `resume()`.
+    func suspend()
+    /// Takes the terminal back after `suspend()`, on a cleared screen.
+    func resume() throws
+}
+
+extension PickerTerminal {
+    /// A scripted terminal has no one else to hand itself to.
+    public func suspend() {}
+
+    /// Nothing to take back.
+    public func resume() throws {}
 }
 
 extension TerminalSession: PickerTerminal {}

@@ -1,4 +1,5 @@
 import MixtapeCore
+import MixtapeTerminal
 
 /// What `config.toml` sets. Every setting is optional: nil (or empty) leaves the command's own
 /// default, and a flag on the command line wins over any of them.
@@ -18,6 +19,10 @@ import MixtapeCore
 /// [pick]
 /// scope = "music"
 /// format = "xspf"                 # for pick --export FILE
+///
+/// [pick.keys]                     # fzf key and action names, over the picker's defaults
+/// "ctrl-a" = "select-all"
+/// "f5" = "execute:mpv {location}"
 ///
 /// [play]
 /// player = "mpd"                  # mpv (default), mpd, vlc or a [players.NAME] below
@@ -56,10 +61,12 @@ public struct Config: Hashable, Sendable {
         public init() {}
     }
 
-    /// `[pick]`: the scope the picker opens in, and the playlist format of `pick --export`.
+    /// `[pick]`: the scope the picker opens in, the playlist format of `pick --export`, and
+    /// `[pick.keys]`, key bindings over the picker's defaults (in the file's order).
     public struct Pick: Hashable, Sendable {
         public var scope: Scope?
         public var format: PlaylistFormat?
+        public var keys: [PickerKeyMap.Binding] = []
         public init() {}
     }
 

@@ -1,4 +1,5 @@
 import MixtapeCore
+import MixtapeTerminal
 import TOMLKit
 
 /// Turns a parsed TOML table into `Config`, checking every key, type and value, and pointing
@@ -13,7 +14,7 @@ struct ConfigReader {
         "": ["library", "sources", "export", "watch", "pick", "play", "players"],
         "export": ["format", "missing", "map-prefix", "plain-paths"],
         "watch": ["debounce"],
-        "pick": ["scope", "format"],
+        "pick": ["scope", "format", "keys"],
         "play": ["player"],
     ]
 
@@ -46,6 +47,7 @@ struct ConfigReader {
         if let pick = try table(root, "pick") {
             config.pick.scope = try choice(pick["scope"], table: "pick", key: "scope", Scope.init(rawValue:), Scope.allCases)
             config.pick.format = try format(pick["format"], table: "pick")
+            config.pick.keys = try keys(pick["keys"])
         }
         config.players = try players(root["players"])
         if let play = try table(root, "play"), let player = play["player"] {
@@ -157,6 +159,27 @@ struct ConfigReader {
             throw problem(table: table, key: key, "\(key) \"\(text)\" is not one of " + all.map(\.rawValue).joined(separator: ", "))
         }
         return chosen
+    }
+
+    /// `[pick.keys]`: `"KEY" = "ACTION"` lines, fzf's key and action names (see
+    /// `PickerKeyMap.binding`); a bad key or action stops with its line.
+    private func keys(_ value: (any TOMLValueConvertible)?) throws(ConfigError) -> [PickerKeyMap.Binding] {
+        guard let value else { return [] }
+        guard let table = value.table else {
+            throw problem(table: "pick", key: "keys", "keys must be a table: a line [pick.keys] with \"KEY\" = \"ACTION\" lines below")
+        }
+        var bindings: [PickerKeyMap.Binding] = []
+        for key in table.keys {
+            guard let action = table[key]?.string else {
+                throw problem(table: "pick.keys", key: key, "the action for \(key) must be a string in quotes, such as \"select-all\"")
+            }
+            do {
+                bindings.append(try PickerKeyMap.binding(key: key, actions: action))
+            } catch {
+                throw problem(table: "pick.keys", key: key, "[pick.keys] \(error)")
+            }
+        }
+        return bindings
     }
 
     /// `map-prefix`: a table `{ "FROM" = "TO" }` or a list of `"FROM=TO"`, as the flag takes.

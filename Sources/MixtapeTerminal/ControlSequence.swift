@@ -5,8 +5,9 @@
 /// modifier bit set (see `KeyModifiers`); SS3 forms are what terminals send for cursor keys in
 /// application mode (`ESC O A`). Two newer encodings also report keys the legacy bytes cannot
 /// tell apart, such as Shift-Ctrl-T: xterm `modifyOtherKeys` (`ESC [ 27 ; m ; code ~`) and the
-/// fixterms/kitty form (`ESC [ code ; m u`). Anything else — private sequences such as mouse
-/// reports (`ESC [ < …`), focus events, unknown finals — has no key and is swallowed.
+/// fixterms/kitty form (`ESC [ code ; m u`). SGR mouse reports (`ESC [ < b ; x ; y M`) become `.mouse`.
+/// Anything else — other private sequences, focus events, unknown finals — has no key and is
+/// swallowed.
 struct ControlSequence {
     /// Which introducer opened the sequence.
     enum Introducer: Sendable {
@@ -29,6 +30,7 @@ struct ControlSequence {
 
     /// The key this sequence encodes, or nil when it encodes none we know (swallow it).
     var key: Key? {
+        if let mouse = sgrMouse { return .mouse(mouse) }
         guard let fields = numericFields else { return nil }
         switch final {
         case UInt8(ascii: "~"):
@@ -45,7 +47,24 @@ struct ControlSequence {
         }
     }
 
-    /// Keys named by their final byte alone (cursor keys, Home/End, F1–F4, keypad Enter).
+    /// An SGR mouse report, `ESC [ < b ; x ; y M` (press) or `… m` (release); nil for any
+    /// other sequence, or a malformed report.
+    private var sgrMouse: MouseEvent? {
+        guard introducer == .csi, final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+              parameters.first == UInt8(ascii: "<")
+        else { return nil }
+        let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
+        var numbers: [Int] = []
+        for field in fields {
+            guard !field.isEmpty, field.count <= 7, field.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            numbers.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return MouseEvent(sgrCode: numbers[0], x: numbers[1], y: numbers[2], final: final)
+    }
+
+    /// Keys named by their final byte alone (cursor keys, Home/End, F1–F4, keypad Enter, rxvt's
+/// Shift-arrows).
     private static let letterKeys: [UInt8: Key] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down,
         UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
@@ -53,6 +72,9 @@ struct ControlSequence {
         UInt8(ascii: "P"): .function(1), UInt8(ascii: "Q"): .function(2),
         UInt8(ascii: "R"): .function(3), UInt8(ascii: "S"): .function(4),
         UInt8(ascii: "M"): .enter,
+        // rxvt's Shift-arrows (fzf reads them too).
+        UInt8(ascii: "a"): .modified(.up, .shift), UInt8(ascii: "b"): .modified(.down, .shift),
+        UInt8(ascii: "c"): .modified(.right, .shift), UInt8(ascii: "d"): .modified(.left, .shift),
     ]
 
     /// Keys of the `ESC [ n ~` form, by `n` (the VT220 numbering xterm keeps; 1/7 and 4/8 are

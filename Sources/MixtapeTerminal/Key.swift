@@ -42,6 +42,67 @@ public enum Key: Hashable, Sendable {
     /// Text pasted while bracketed paste was on (`ESC [ 200 ~` … `ESC [ 201 ~`), delivered whole
     /// so that a pasted "q" or newline is never taken for a key binding.
     case paste(String)
+    /// A mouse button press or release, or a wheel step, reported in xterm's SGR form
+    /// (`ESC [ < b ; x ; y M`) while the picker has mouse reporting on.
+    case mouse(MouseEvent)
+}
+
+/// One mouse report: which button, where (0-based screen cell), with which modifiers.
+public struct MouseEvent: Hashable, Sendable {
+    /// The button, or a wheel step.
+    public enum Button: Hashable, Sendable {
+        case left, middle, right, wheelUp, wheelDown, other
+    }
+
+    /// The button pressed or released.
+    public var button: Button
+    /// The 0-based screen column.
+    public var column: Int
+    /// The 0-based screen row.
+    public var row: Int
+    /// Shift, Alt (Meta) and Ctrl as the terminal reported them.
+    public var modifiers: KeyModifiers
+    /// True for a press (and every wheel step), false for a release.
+    public var isPress: Bool
+    /// True when the mouse moved with a button held (a drag report).
+    public var isMotion: Bool
+    /// Set by the driver (which has a clock) when this left press follows the previous one at
+    /// the same place quickly enough to be a double click; see `ClickTracker`.
+    public var isDoubleClick: Bool
+
+    /// A mouse event from its parts.
+    public init(button: Button, column: Int, row: Int, modifiers: KeyModifiers = [], isPress: Bool = true,
+                isMotion: Bool = false, isDoubleClick: Bool = false) {
+        self.button = button
+        self.column = column
+        self.row = row
+        self.modifiers = modifiers
+        self.isPress = isPress
+        self.isMotion = isMotion
+        self.isDoubleClick = isDoubleClick
+    }
+
+    /// The event an SGR report stands for: `code` is the button byte (low bits the button,
+    /// 4 Shift, 8 Alt, 16 Ctrl, 32 motion, 64 wheel), `x` and `y` 1-based, `final` `M` for a
+    /// press and `m` for a release. Nil for coordinates below 1.
+    init?(sgrCode code: Int, x: Int, y: Int, final: UInt8) {
+        guard x >= 1, y >= 1, code >= 0 else { return nil }
+        var modifiers = KeyModifiers()
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.ctrl) }
+        let low = code & 3
+        let button: Button
+        if code & 64 != 0 {
+            button = low == 0 ? .wheelUp : low == 1 ? .wheelDown : .other
+        } else if code & 128 != 0 {
+            button = .other
+        } else {
+            button = [Button.left, .middle, .right, .other][low]
+        }
+        self.init(button: button, column: x - 1, row: y - 1, modifiers: modifiers,
+                  isPress: final == UInt8(ascii: "M"), isMotion: code & 32 != 0)
+    }
 }
 
 /// The modifier keys held with a key, as the xterm modifier parameter encodes them

@@ -9,7 +9,8 @@
 /// caller reports ~25 ms of silence with `flushTimeout()` (fzf and vim use the same trick).
 ///
 /// Decisions, so the picker's query never receives bytes it did not mean:
-/// - Unknown, private (mouse, focus) and malformed sequences are swallowed whole. A sequence is
+/// - SGR mouse reports become `.mouse`. Unknown, private (focus, other mouse encodings) and
+///   malformed sequences are swallowed whole. A sequence is
 ///   malformed when a byte outside 0x20–0x7e interrupts it; that byte is then read afresh, so an
 ///   ESC starts the next sequence and nothing is lost after the garbage.
 /// - Invalid UTF-8 becomes one U+FFFD per maximal ill-formed subpart; C1 controls (U+0080–U+009F)

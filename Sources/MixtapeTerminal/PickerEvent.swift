@@ -16,6 +16,13 @@ public enum PickerEvent: Hashable, Sendable {
     case queryProblem(query: String, scope: Scope, message: String)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
+    /// The player's state in one line ("playing: Help!", "mpv is not installed"), shown at the
+    /// bottom of the picker; nil clears it. Sent by whoever carries out `.play`, `.enqueue`
+    /// and `.stopPlayback`, whenever it has news.
+    case playerStatus(String?)
+    /// The preview pane's text for the current item has this many lines, so preview-down
+    /// stops at its end.
+    case previewLength(Int)
 }
 
 /// What the reducer asks its driver to do; the reducer itself performs no I/O.
@@ -26,9 +33,26 @@ public enum PickerEffect: Hashable, Sendable {
     case render
     /// Enter: save `selection` (in the order the items were selected) and exit 0.
     case accept(selection: [ItemID])
-    /// Esc, Ctrl-C or Ctrl-G: leave the saved selection alone and exit 130.
+    /// Esc, Ctrl-C, Ctrl-G or Ctrl-Q (abort): leave the saved selection alone and exit 130.
     case cancel
     /// Show this item in the preview pane (nil: nothing under the cursor). Only emitted while
     /// the preview is visible.
     case preview(ItemID?)
+    /// `play`: play this item now, in the background, replacing what `play` started before
+    /// (audition). The picker never waits for it.
+    case play(ItemID)
+    /// `enqueue`: add these items to the player's queue: the selection in selection order, or
+    /// the item under the cursor when nothing is selected.
+    case enqueue([ItemID])
+    /// `stop`: stop what `play` started.
+    case stopPlayback
+    /// `execute:CMD`: leave the screen, run `sh -c command` on the terminal with `item`'s
+    /// placeholders (`{id}`, `{location}`, JSON keys) filled in, then take the screen back and
+    /// redraw everything.
+    case execute(command: String, item: ItemID?)
+    /// `become:CMD`: give the terminal back and replace mixtape with `sh -c command` (with
+    /// `item`'s placeholders filled in). The saved selection is left alone, as on cancel.
+    case become(command: String, item: ItemID?)
+    /// `clear-screen` (Ctrl-L): repaint the whole screen, not just what changed.
+    case clearScreen
 }

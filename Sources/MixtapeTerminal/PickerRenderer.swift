@@ -83,15 +83,42 @@ public struct PickerPalette: Hashable, Sendable {
 public enum PickerRenderer {
     /// The prompt before the query.
     static let prompt = "> "
-    /// Right-hand hints for the scope bar, longest first; the first that fits is shown.
-    static let scopeHints = ["Ctrl-T scope"]
-    /// Right-hand hints for the status line, longest first; the first that fits is shown.
-    static let statusHints = [
-        "Tab select · Enter accept · Esc cancel · Ctrl-O preview",
-        "Tab select · Enter accept · Ctrl-O preview",
-        "Tab select · Enter accept",
-        "Enter accept",
-    ]
+    /// Right-hand hints for the scope bar, longest first; the first that fits is shown. Keys
+    /// are named from the key map, so a rebinding shows.
+    static func scopeHints(_ keys: PickerKeyMap) -> [String] {
+        hints(keys, [([.nextScope], "scope"), ([.showHelp], "keys")], dropping: [[.nextScope]])
+    }
+
+    /// Right-hand hints for the status line, longest first: the listening keys first, since
+    /// nothing else tells of them, then selecting and accepting.
+    static func statusHints(_ keys: PickerKeyMap) -> [String] {
+        hints(keys, [([.play], "play"), ([.enqueue], "enqueue"), ([.stop], "stop"),
+                     ([.toggleDown], "select"), ([.accept], "accept")],
+              dropping: [[.accept], [.toggleDown], [.stop], [.enqueue]])
+    }
+
+    /// `Alt-P play · Alt-E enqueue · …` for the actions that have a key, then the same with
+    /// each of `dropping` left out in turn (shorter hints for narrower screens).
+    static func hints(_ keys: PickerKeyMap, _ wanted: [([PickerAction], String)],
+                      dropping: [[PickerAction]]) -> [String] {
+        var shown = wanted
+        var result: [String] = []
+        for drop in [[]] + dropping {
+            shown.removeAll { $0.0 == drop }
+            let parts = shown.compactMap { actions, label in
+                keys.keys(for: actions).first.map { hintName($0) + " " + label }
+            }
+            if !parts.isEmpty { result.append(parts.joined(separator: " · ")) }
+        }
+        return result
+    }
+
+    /// A key as the hints write it: `Alt-P`, `Ctrl-T`, `Tab`, `?`.
+    static func hintName(_ key: Key) -> String {
+        key.name.split(separator: "-", omittingEmptySubsequences: false).map { part in
+            part.count > 1 ? part.prefix(1).uppercased() + part.dropFirst() : part.uppercased()
+        }.joined(separator: "-")
+    }
     /// The title centred in the preview separator.
     static let previewTitle = " preview "
     /// Columns before a row's text: pointer, selection marker, space.
@@ -108,17 +135,24 @@ public enum PickerRenderer {
         let width = max(0, state.width)
         let height = max(0, state.height)
         let (query, cursorColumn) = queryLine(state, palette: palette)
-        var lines = [query, scopeBar(state, palette: palette), statusLine(state, palette: palette)]
-        let rows = state.visibleRows
-        for index in 0..<state.listHeight {
-            guard index < rows.count else {
-                lines.append(StyledLine())
-                continue
+        var lines: [StyledLine]
+        if state.helpVisible {
+            lines = PickerHelp.screen(state, palette: palette)
+        } else {
+            lines = [query, scopeBar(state, palette: palette), statusLine(state, palette: palette)]
+            let rows = state.visibleRows
+            for index in 0..<state.listHeight {
+                guard index < rows.count else {
+                    lines.append(StyledLine())
+                    continue
+                }
+                lines.append(listRow(rows[index], row(rows[index].id), width: width, palette: palette))
             }
-            lines.append(listRow(rows[index], row(rows[index].id), width: width, palette: palette))
-        }
-        if state.previewHeight > 0 {
-            lines += previewPane(preview, height: state.previewHeight, width: width, palette: palette)
+            if state.previewHeight > 0 {
+                let shown = Array(preview.dropFirst(min(state.previewScroll, max(0, preview.count - 1))))
+                lines += previewPane(shown, height: state.previewHeight, width: width, palette: palette)
+            }
+            if let player = state.playerStatus { lines.append(playerLine(player, width: width, palette: palette)) }
         }
         lines = Array(lines.prefix(height))
         while lines.count < height { lines.append(StyledLine()) }
@@ -128,7 +162,8 @@ public enum PickerRenderer {
             return line.rendered
         }
         return PickerFrame(
-            lines: rendered, cursorRow: 0, cursorColumn: min(cursorColumn, max(0, width - 1)),
+            lines: rendered, cursorRow: 0,
+            cursorColumn: state.helpVisible ? 0 : min(cursorColumn, max(0, width - 1)),
             width: width, height: height
         )
     }
@@ -171,6 +206,19 @@ public enum PickerRenderer {
     /// that padding, so the bar never shifts as the scope changes. When the bar is too wide it
     /// starts further right (behind `…`) so that the current scope stays visible.
     static func scopeBar(_ state: PickerState, palette: PickerPalette) -> StyledLine {
+        let (labels, first) = scopeLabels(state)
+        let current = Scope.allCases.firstIndex(of: state.scope) ?? 0
+        var line = StyledLine()
+        line.append(first > 0 ? "…" : " ")
+        for index in first..<labels.count {
+            line.append(labels[index], style: index == current ? palette.currentScope : "")
+        }
+        return fitted(line, hints: scopeHints(state.keyMap), width: state.width, palette: palette)
+    }
+
+    /// The scope bar's labels, the current one in brackets, and the first one shown: when the
+    /// bar is too wide it starts further right so the current scope stays visible.
+    static func scopeLabels(_ state: PickerState) -> (labels: [String], first: Int) {
         let scopes = Scope.allCases
         let labels = scopes.map { $0 == state.scope ? "[\(label($0))]" : " \(label($0)) " }
         let current = scopes.firstIndex(of: state.scope) ?? 0
@@ -182,12 +230,42 @@ public enum PickerRenderer {
         }
         var first = 0
         while first < current, needed(from: first) > state.width { first += 1 }
-        var line = StyledLine()
-        line.append(first > 0 ? "…" : " ")
+        return (labels, first)
+    }
+
+    /// The scope whose label is drawn at `column` of the scope bar, nil between or after them.
+    static func scope(_ state: PickerState, atColumn column: Int) -> Scope? {
+        let (labels, first) = scopeLabels(state)
+        var start = 1
         for index in first..<labels.count {
-            line.append(labels[index], style: index == current ? palette.currentScope : "")
+            let end = start + DisplayWidth.of(labels[index])
+            if column >= start, column < end, end <= state.width { return Scope.allCases[index] }
+            start = end
         }
-        return fitted(line, hints: scopeHints, width: state.width, palette: palette)
+        return nil
+    }
+
+    /// The query Character a click at `column` of the query line puts the text cursor before:
+    /// the one drawn there, or the end of the query right of it (the inverse of `queryLine`).
+    static func queryIndex(_ state: PickerState, atColumn column: Int) -> Int {
+        let cells = StyledLine.cells(of: state.query)
+        let cursor = min(max(state.queryCursor, 0), cells.count)
+        let start = queryWindowStart(cells, cursor: cursor, room: state.width - prompt.count)
+        var left = prompt.count + (start > 0 ? 1 : 0)
+        guard column >= left else { return start }
+        for index in start..<cells.count {
+            left += cells[index].width
+            if column < left { return index }
+        }
+        return cells.count
+    }
+
+    /// The player's line: its status, dimmed like the hints, after a note sign.
+    static func playerLine(_ status: String, width: Int, palette: PickerPalette) -> StyledLine {
+        var line = StyledLine()
+        line.append("  ♪ ", style: palette.hint)
+        line.append(StyledLine.truncate(StyledLine.cells(of: status), toColumns: width - line.width))
+        return line
     }
 
     /// The scope's name in the scope bar.
@@ -214,7 +292,7 @@ public enum PickerRenderer {
             line.append(" · ")
             line.append(problem, style: palette.problem)
         }
-        return fitted(line, hints: statusHints, width: state.width, palette: palette)
+        return fitted(line, hints: statusHints(state.keyMap), width: state.width, palette: palette)
     }
 
     /// `line` cut to `width` with `…` when too wide; otherwise with the longest of `hints`

@@ -27,10 +27,11 @@ public struct PickerState: Hashable, Sendable {
     /// The number of matches (the left side), which may exceed `results.count` while only the
     /// best page has arrived.
     public internal(set) var matchCount: Int = 0
-    /// Keys that act on every match (Alt-A, Alt-D, Alt-T, End) pressed while the list was still
-    /// arriving or still the previous query's: they wait for the final list, so Alt-A typed
-    /// right after the query selects that query's matches, all of them.
-    public internal(set) var deferredKeys: [Key] = []
+    /// Actions that act on every match (select-all, deselect-all, toggle-all, last) and the
+    /// rest of their key's chain, asked for while the list was still arriving or still the
+    /// previous query's: they wait for the final list, so Alt-A typed right after the query
+    /// selects that query's matches, all of them.
+    public internal(set) var deferredActions: [PickerAction] = []
     /// False while the engine is still delivering results for this query.
     public internal(set) var resultsFinal: Bool = false
     /// True once `results` are the current query's (its best page at least); false from a
@@ -48,6 +49,21 @@ public struct PickerState: Hashable, Sendable {
     public internal(set) var showSelectedOnly: Bool = false
     /// Ctrl-O: the preview pane is on screen.
     public internal(set) var previewVisible: Bool
+    /// Which key does what (the defaults with the config file's `[pick.keys]` over them).
+    public internal(set) var keyMap: PickerKeyMap
+    /// The text the last kill command cut (Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace), which yank
+    /// (Ctrl-Y) puts back, as in fzf.
+    public internal(set) var yanked: String = ""
+    /// `?` / F1: the help screen, listing every key, is up instead of the list.
+    public internal(set) var helpVisible = false
+    /// The first help line on screen, when the help is longer than the screen.
+    public internal(set) var helpScroll = 0
+    /// The first preview line shown (Shift-↑/↓ scroll it); back to 0 for each new item.
+    public internal(set) var previewScroll = 0
+    /// How many lines the preview of the current item has, once the driver knows.
+    public internal(set) var previewLength: Int?
+    /// The player's line at the bottom of the screen; nil hides it.
+    public internal(set) var playerStatus: String?
     /// The terminal's width in columns.
     public internal(set) var width: Int
     /// The terminal's height in rows.
@@ -59,7 +75,7 @@ public struct PickerState: Hashable, Sendable {
     public init(
         query: String = "", scope: Scope = .all, cursorItem: ItemID? = nil,
         selection: PickerSelection = PickerSelection(), previewVisible: Bool = false,
-        width: Int = 80, height: Int = 24
+        keyMap: PickerKeyMap = .standard, width: Int = 80, height: Int = 24
     ) {
         self.query = query
         self.queryCursor = query.count
@@ -67,6 +83,7 @@ public struct PickerState: Hashable, Sendable {
         self.cursorItem = cursorItem
         self.selection = selection
         self.previewVisible = previewVisible
+        self.keyMap = keyMap
         self.width = max(0, width)
         self.height = max(0, height)
     }
@@ -93,9 +110,12 @@ extension PickerState {
         return min(Self.maxPreviewHeight, max(0, height - Self.chromeHeight) / 2)
     }
 
-    /// The rows left for the list: the screen minus query line, scope bar, status line and
-    /// the preview pane when it is visible.
-    public var listHeight: Int { max(0, height - Self.chromeHeight - previewHeight) }
+    /// The player's line at the bottom: 1 while there is a player status, else 0.
+    public var playerLineHeight: Int { playerStatus == nil ? 0 : 1 }
+
+    /// The rows left for the list: the screen minus query line, scope bar, status line, the
+    /// preview pane when it is visible and the player's line when there is one.
+    public var listHeight: Int { max(0, height - Self.chromeHeight - previewHeight - playerLineHeight) }
 
     /// The list index of the cursor row: where `cursorItem` is, or 0 when it is not listed.
     public var cursorRow: Int {

@@ -30,10 +30,15 @@ import Darwin
 /// fixed when the session opens, and the pipe is closed only in `deinit`, when no other
 /// reference can exist. Only one session can be open at a time per process.
 public final class TerminalSession: @unchecked Sendable {
-    /// Takes the terminal over: alternate screen, bracketed paste, a clear screen, cursor home.
-    static let enterSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J".utf8)
-    /// Gives it back: default colours, a visible cursor, no bracketed paste, the main screen.
-    static let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l".utf8)
+    /// Takes the terminal over: alternate screen, bracketed paste, mouse reporting (button
+    /// presses, releases and the wheel, in the SGR encoding, as fzf asks for), a clear screen,
+    /// cursor home.
+    static let enterSequence: [UInt8] = Array(
+        "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J".utf8)
+    /// Gives it back: default colours, a visible cursor, no mouse reporting, no bracketed
+    /// paste, the main screen. The signal handlers write the same bytes.
+    static let leaveSequence: [UInt8] = Array(
+        "\u{1B}[0m\u{1B}[?25h\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1049l".utf8)
     /// The most input bytes one `wait()` returns; the rest waits for the next call.
     static let readLimit = 64 * 1024
     /// Bytes asked of one `read` of the terminal.
@@ -45,6 +50,10 @@ public final class TerminalSession: @unchecked Sendable {
     private let wakeWrite: Int32
     private let savedMode: termios
     private var isRestored = false
+    /// True between `suspend()` and `resume()`.
+    private var isSuspended = false
+    /// SIGINT's and SIGQUIT's dispositions from before `suspend()` ignored them.
+    private var suspendedActions: [sigaction] = Array(repeating: sigaction(), count: 65)
     /// False once the terminal hung up (EOF or EIO): `wait()` stops polling it rather than
     /// spinning on a descriptor that is always "ready".
     private var inputIsOpen = true
@@ -297,9 +306,44 @@ public final class TerminalSession: @unchecked Sendable {
         while writeSome(wakeWrite, &tag, 1) < 0, errno == EINTR {}
     }
 
-    /// Gives the terminal back: default colours, a visible cursor, no bracketed paste, the
-    /// main screen, the saved mode, the previous signal dispositions. Idempotent; `deinit`
-    /// calls it too. The terminal is restored before the handlers go, so a signal arriving
+    /// Hands the terminal to another program for a while (`execute:` in the picker): gives it
+    /// back as `restore()` does, and ignores SIGINT and SIGQUIT as `system(3)` does, so a Ctrl-C
+    /// meant for that program does not end the picker. `resume()` takes it over again.
+    public func suspend() {
+        guard !isRestored else { return }
+        restore()
+        isSuspended = true
+        for signal in [SIGINT, SIGQUIT] {
+            var ignore = sigaction()
+            _ = sigemptyset(&ignore.sa_mask)
+            #if canImport(Glibc)
+            ignore.__sigaction_handler.sa_handler = SIG_IGN
+            #elseif canImport(Darwin)
+            ignore.__sigaction_u.__sa_handler = SIG_IGN
+            #endif
+            _ = sigaction(signal, &ignore, &suspendedActions[Int(signal)])
+        }
+    }
+
+    /// Takes the terminal back after `suspend()`: the handlers, raw mode, the alternate screen,
+    /// bracketed paste and the mouse, on a cleared screen (the caller redraws all of it, at
+    /// `size`, which may have changed meanwhile). Raw mode is made from the mode found when the
+    /// session opened, whatever the program left. Fails as `open` does; the terminal is then
+    /// left as the program left it.
+    public func resume() throws(TerminalError) {
+        guard isSuspended else { return }
+        isSuspended = false
+        for signal in [SIGINT, SIGQUIT] {
+            _ = sigaction(signal, &suspendedActions[Int(signal)], nil)
+        }
+        try Self.takeOver(input: input, output: output, saved: savedMode, wakeFD: wakeWrite)
+        isRestored = false
+        write(Self.enterSequence)
+    }
+
+    /// Gives the terminal back: default colours, a visible cursor, no mouse reporting, no
+    /// bracketed paste, the main screen, the saved mode, the previous signal dispositions.
+    /// Idempotent; `deinit` calls it too. The terminal is restored before the handlers go, so a signal arriving
     /// in between still finds it restored or restores it itself.
     public func restore() {
         guard !isRestored else { return }

@@ -58,6 +58,7 @@ struct PickCommand: ParsableCommand {
             throw CommandFailure(message: "mixtape: " + problem, status: .noMatch)
         }
         let outcome = try pick(libraryPath: libraryPath)
+        if case .become(let command) = outcome { Self.become(command) }
         guard case .accepted(let ids) = outcome else { throw CommandFailure(status: .interrupted) }
         if print {
             let writer = RecordWriter()
@@ -80,6 +81,7 @@ struct PickCommand: ParsableCommand {
         options.query = query.isEmpty ? nil : QueryArguments.join(query)
         options.scope = scope ?? Settings.current.pick.scope
         options.restore = !noRestore
+        options.keyMap = PickerKeyMap.standard.applying(Settings.current.pick.keys)
         // The picker always draws on a terminal: `--color`, else NO_COLOR, decides.
         if !libraryOptions.color.colors(terminal: true, environment: ProcessInfo.processInfo.environment) {
             options.palette = .monochrome
@@ -97,6 +99,18 @@ struct PickCommand: ParsableCommand {
         }
         defer { session.restore() }
         return try picker.run(on: session)
+    }
+
+    /// A `become:` binding: mixtape is replaced by `sh -c command` on the terminal the picker
+    /// just gave back, so the command's exit status is the one the shell sees. Returns only
+    /// when `sh` cannot be run (exit 126, as a shell says for a command it cannot execute).
+    private static func become(_ command: String) -> Never {
+        var arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { text in text.withCString { strdup($0) } }
+        arguments.append(nil)
+        execv("/bin/sh", arguments)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("mixtape: cannot run /bin/sh for become: \(reason)\n".utf8))
+        Foundation.exit(126)
     }
 
     /// `--export`: the saved selection, just written by the picker, through the same writer

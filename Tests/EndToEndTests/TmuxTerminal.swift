@@ -80,6 +80,25 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", session] + keys)
     }
 
+    /// Sends raw bytes to the program as if the terminal had sent them (`send-keys -H`), such
+    /// as an SGR mouse report: tmux passes them on untranslated.
+    func send(raw text: String) throws {
+        try tmux(["send-keys", "-t", session, "-H"] + text.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// A left click (press and release) at 0-based `row` and `column`, as an xterm reports it
+    /// in SGR mouse mode; `button` 2 is the right button, 4 adds Shift, 64/65 are wheel steps.
+    static func click(row: Int, column: Int, button: Int = 0) -> String {
+        let place = "\(button);\(column + 1);\(row + 1)"
+        return button >= 64 ? "\u{1b}[<\(place)M" : "\u{1b}[<\(place)M\u{1b}[<\(place)m"
+    }
+
+    /// A tmux format variable of the pane, such as `mouse_sgr_flag` (1 while the program in it
+    /// asks for SGR mouse reports).
+    func paneFlag(_ name: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", session, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Resizes the window, which sends the program in it a SIGWINCH.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])

@@ -1,5 +1,6 @@
 import MixtapeConfig
 import MixtapeCore
+import MixtapeTerminal
 import Testing
 
 /// `config.toml` read into settings, and every way it can be wrong, with its line.
@@ -171,6 +172,43 @@ struct ConfigFileTests {
             _ = try ConfigFile.load(environment: ["MIXTAPE_CONFIG": "/tmp"])
         } throws: { error in
             (error as? ConfigError).map { $0.line == nil && $0.message.contains("folder") } ?? false
+        }
+    }
+}
+
+@Suite("Config file: [pick.keys]")
+struct ConfigPickKeysTests {
+    @Test func bindingsAreReadInTheFilesTerms() throws {
+        let config = try ConfigFileTests.parse("""
+            [pick.keys]
+            "ctrl-a" = "select-all"
+            "f5" = "execute:echo {id} >> /tmp/out"
+            "alt-d" = "deselect-all+down"
+            """)
+        let bindings = Dictionary(uniqueKeysWithValues: config.pick.keys.map { ($0.key, $0.actions) })
+        #expect(bindings[.ctrl("a")] == [.selectAll])
+        #expect(bindings[.function(5)] == [.execute("echo {id} >> /tmp/out")])
+        #expect(bindings[.alt("d")] == [.deselectAll, .down])
+    }
+
+    @Test func anInlineTableUnderPickWorksToo() throws {
+        let config = try ConfigFileTests.parse("[pick]\nscope = \"music\"\nkeys = { \"?\" = \"ignore\" }")
+        #expect(config.pick.keys == [PickerKeyMap.Binding(key: .character("?"), actions: [.ignore])])
+    }
+
+    @Test(arguments: [
+        ("[pick.keys]\n\"ctrl-a\" = \"select-all\"\n\"ctl-b\" = \"accept\"", 3, "\"ctl-b\" is not a key name"),
+        ("[pick.keys]\n\n\"ctrl-a\" = \"selectall\"", 3, "\"selectall\" is not an action"),
+        ("[pick.keys]\n\"ctrl-a\" = 3", 2, "the action for ctrl-a must be a string"),
+        ("[pick.keys]\n\"ctrl-a\" = \"execute:\"", 2, "\"execute:\" is not an action"),
+        ("[pick]\nkeys = \"ctrl-a\"", 2, "keys must be a table"),
+    ])
+    func badBindingsNameTheirLine(text: String, line: Int, message: String) {
+        #expect {
+            _ = try ConfigFileTests.parse(text)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == line && error.message.contains(message)
         }
     }
 }

@@ -99,7 +99,8 @@ struct KeyDecoderGarbageTests {
     static let cases: [KeyCase] = [
         KeyCase("unknown CSI final", "\(esc)[999X"),
         KeyCase("unknown tilde number", "\(esc)[99~"),
-        KeyCase("SGR mouse report", "\(esc)[<0;10;5M"),
+        KeyCase("SGR mouse report with two fields", "\(esc)[<0;10M"),
+        KeyCase("SGR mouse report at column 0", "\(esc)[<0;0;5M"),
         KeyCase("focus in / out", "\(esc)[I\(esc)[O"),
         KeyCase("device attributes reply", "\(esc)[?1;2c"),
         KeyCase("cursor position reply", "\(esc)[12;40R"),

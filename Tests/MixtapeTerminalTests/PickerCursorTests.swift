@@ -24,9 +24,9 @@ struct PickerCursorTests {
         MoveCase(name: "PgDn stops at the end", keys: "\(esc)[6~\(esc)[6~\(esc)[6~", row: 49, scroll: 29),
         MoveCase(name: "PgUp back", keys: "\(esc)[6~\(esc)[6~\(esc)[5~", row: 21, scroll: 21),
         MoveCase(name: "PgUp stops at the top", keys: "\(esc)[6~\(esc)[5~\(esc)[5~", row: 0, scroll: 0),
-        MoveCase(name: "End", keys: "\(esc)[F", row: 49, scroll: 29),
-        MoveCase(name: "End then Home", keys: "\(esc)[F\(esc)[H", row: 0, scroll: 0),
-        MoveCase(name: "End then down stays", keys: "\(esc)[F\(esc)[B", row: 49, scroll: 29),
+        MoveCase(name: "Ctrl-End", keys: "\(esc)[1;5F", row: 49, scroll: 29),
+        MoveCase(name: "Ctrl-End then Ctrl-Home", keys: "\(esc)[1;5F\(esc)[1;5H", row: 0, scroll: 0),
+        MoveCase(name: "Ctrl-End then down stays", keys: "\(esc)[1;5F\(esc)[B", row: 49, scroll: 29),
     ]
 
     @Test(arguments: moveCases)
@@ -54,7 +54,7 @@ struct PickerCursorTests {
     @Test func cursorFallsBackToRowZeroWhenItsItemVanishes() {
         var picker = PickerHarness()
         picker.deliver(items("a", "b", "c"))
-        picker.type("\(esc)[F")
+        picker.type("\(esc)[1;5F")
         picker.type("x")
         picker.deliver(items("b", "a"))
         #expect(picker.state.currentItem == item("b"))
@@ -77,7 +77,7 @@ struct PickerCursorTests {
         picker.deliver([])
         #expect(picker.state.currentItem == nil)
         #expect(picker.state.visibleRows.isEmpty)
-        #expect(picker.type("\(esc)[B\(esc)[6~\(esc)[F") == [])
+        #expect(picker.type("\(esc)[B\(esc)[6~\(esc)[1;5F") == [])
     }
 
     @Test func staleResultsAreIgnored() {
@@ -191,6 +191,6 @@ struct PickerScopeTests {
 
     @Test func unboundKeysDoNothing() {
         var picker = PickerHarness()
-        #expect(picker.type("\(esc)OP\(esc)[2~") == [])
+        #expect(picker.type("\(esc)OQ\(esc)[2~") == [])
     }
 }

@@ -13,10 +13,10 @@ struct PickerRendererLayoutTests {
         #expect(lines[0] == "> beat live")
         #expect(frame.cursorRow == 0 && frame.cursorColumn == 11)
         #expect(lines[1].hasPrefix("  All [Music] Podcasts  Audiobooks  Movies  TV  Videos  "))
-        #expect(lines[1].hasSuffix("Ctrl-T scope") && DisplayWidth.of(lines[1]) == 80)
+        #expect(lines[1].hasSuffix("Ctrl-T scope · ? keys") && DisplayWidth.of(lines[1]) == 80)
         #expect(characters(in: frame.lines[1], styledWith: PickerPalette.color.currentScope) == "[Music]")
         #expect(lines[2].hasPrefix("  7/104,118 · 1 selected"))
-        #expect(lines[2].hasSuffix("  Tab select · Enter accept · Ctrl-O preview"))
+        #expect(lines[2].hasSuffix("  Alt-P play · Alt-E enqueue · Alt-X stop · Tab select"))
         #expect(lines[3].hasPrefix(" ▌ The Beatles - Help! (Live) - Anthology 2 "))
         #expect(lines[4].hasPrefix(">  The Beatles - Twist and Shout (Live)"))
         #expect(lines[5].hasPrefix("   坂本龍一 - 戦場のメリークリスマス"))
@@ -62,7 +62,7 @@ struct PickerRendererLayoutTests {
     @Test(arguments: [20, 40, 60, 80, 81, 120])
     func trailingColumnEndsAtTheRightEdge(width: Int) {
         var picker = samplePicker(width: width)
-        picker.press(.end) // the cursor row pads to the width; keep it off most rows
+        picker.press(.modified(.end, .ctrl)) // the cursor row pads to the width; keep it off most rows
         let lines = render(picker.state).lines.map(plain)
         for (offset, row) in sampleRows.enumerated() where !row.content.trailing.isEmpty {
             let line = lines[3 + offset]
