@@ -35,6 +35,9 @@ public final class PickerPlayback: @unchecked Sendable {
         self.wake = wake
     }
 
+    /// The player's name, for status lines.
+    public var name: String { player.name }
+
     /// Plays `id` now, replacing what the player had (audition).
     public func play(_ id: ItemID) {
         let generation = lock.withLock { latestPlay += 1; return latestPlay }
