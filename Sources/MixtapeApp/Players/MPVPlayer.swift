@@ -15,9 +15,7 @@ struct MPVPlayer: Player {
         let client = try connect()
         let count = try client.property("playlist-count") as? Int ?? 0
         let position = (try client.property("playlist-pos") as? Int).flatMap { $0 >= 0 ? $0 : nil }
-        for command in MPVCommands.commands(for: request, count: count, position: position) {
-            _ = try client.run(command)
-        }
+        try client.runAll(MPVCommands.commands(for: request, count: count, position: position))
         return []
     }
 
@@ -64,6 +62,29 @@ private final class MPVClient {
             let error = reply["error"] as? String ?? "no answer"
             guard error == "success" else { throw .refused("mpv refused \(command): \(error)") }
             return reply["data"]
+        }
+    }
+
+    /// Runs `commands` in order, sent 100 at a time (mpv carries them out in the order they
+    /// came) rather than one round trip each; a batch's replies are read before the next is
+    /// sent, so neither side's socket buffer fills while the other waits. Throws at the first
+    /// refusal.
+    func runAll(_ commands: [String]) throws(PlayerError) {
+        for start in stride(from: 0, to: commands.count, by: 100) {
+            let batch = commands[start..<min(start + 100, commands.count)]
+            let first = nextID
+            for command in batch {
+                try connection.send(PathBytes.bytes("{\"command\":\(command),\"request_id\":\(nextID)}"))
+                nextID += 1
+            }
+            var waiting = Set(first..<nextID)
+            while !waiting.isEmpty {
+                let line = try connection.readLine()
+                guard let reply = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      let id = reply["request_id"] as? Int, waiting.remove(id) != nil else { continue }
+                let error = reply["error"] as? String ?? "no answer"
+                guard error == "success" else { throw .refused("mpv refused \(batch[start + id - first]): \(error)") }
+            }
         }
     }
 
