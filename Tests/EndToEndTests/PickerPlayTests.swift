@@ -102,4 +102,53 @@ struct PickerPlayTests {
         try tmux.press("Escape")
         #expect(try tmux.finish().status == 130)
     }
+
+    @Test("a [players.NAME] command runs in the background from the picker: the next play replaces it, stop ends it",
+          .enabled(if: TmuxTerminal.binary != nil, "tmux is not installed"))
+    func commandPlayerInTheBackground() throws {
+        // The "player" records its arguments and pid, then plays for a long while.
+        let script = mixtape.folder + "/player.sh"
+        try Data("#!/bin/sh\necho \"$$ $*\" >> '\(mixtape.folder)/played.txt'\nexec sleep 300\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        try FileManager.default.createDirectory(atPath: mixtape.configHome + "/mixtape", withIntermediateDirectories: true)
+        try Data("[play]\nplayer = \"box\"\n\n[players.box]\ncommand = [\"\(script)\"]\n".utf8)
+            .write(to: URL(fileURLWithPath: mixtape.configHome + "/mixtape/config.toml"))
+        func played() -> [(pid: pid_t, path: String)] {
+            let text = (try? String(contentsOfFile: mixtape.folder + "/played.txt", encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map { line in
+                (pid_t(line.prefix { $0 != " " }) ?? 0, String(line.drop { $0 != " " }.dropFirst()))
+            }
+        }
+        func running(_ pid: pid_t) -> Bool {
+            // A zombie (ended, not yet reaped) counts as ended.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !stat.contains(") Z ")
+        }
+        func waitUntil(_ condition: () -> Bool) { for _ in 0..<500 where !condition() { usleep(20_000) } }
+
+        let tmux = try terminal()
+        try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore", "title:=alpha"])
+        try tmux.waitFor { $0.contains { $0.hasPrefix(">") && $0.contains("- alpha -") } }
+        try tmux.press("M-p")
+        waitUntil { played().count == 1 }
+        let first = try #require(played().first)
+        #expect(first.path == album + "/alpha.wav")
+        #expect(running(first.pid))
+        try tmux.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try tmux.type("bravo")
+        try tmux.waitFor { $0.contains { $0.hasPrefix(">") && $0.contains("- bravo -") } }
+        try tmux.press("M-p")
+        waitUntil { played().count == 2 && !running(first.pid) }
+        #expect(!running(first.pid), "the first player still runs")
+        let second = try #require(played().last)
+        #expect(second.path == album + "/bravo.wav")
+        try tmux.press("M-x")
+        waitUntil { !running(second.pid) }
+        #expect(!running(second.pid), "stop left the player running")
+        try tmux.waitFor("the stop status") { $0.contains { $0.contains("box: stopped") } }
+        try tmux.press("Escape")
+        #expect(try tmux.finish().status == 130)
+        if running(second.pid) { kill(second.pid, SIGKILL) }
+    }
 }
