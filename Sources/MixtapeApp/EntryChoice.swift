@@ -16,13 +16,18 @@ public struct EntryChoice {
         case items([ItemID])
     }
 
+    /// The index to read.
     public var libraryPath: String
+    /// The selection unless set.
     public var source: Source = .selection
+    /// `--map-prefix` rules (the config file's, then the flags).
     public var mapping = PathMapping(rules: [])
     /// What to do with entries whose file does not exist here after mapping.
     public var missing: MissingFilePolicy = .keep
+    /// "Now" for relative dates in a query.
     public var now: Timestamp
 
+    /// A choice of the selection, with no mapping, keeping missing files.
     public init(libraryPath: String, now: Timestamp) {
         self.libraryPath = libraryPath
         self.now = now
@@ -32,6 +37,7 @@ public struct EntryChoice {
     public struct Chosen: Sendable {
         /// The playlist's name ("Selection", "Search" or the playlist's own).
         public var name: String
+        /// In order, each with its mapped path (and a cue track's range).
         public var entries: [PlaylistEntry] = []
         /// Chosen ids whose item is no longer in the index.
         public var goneFromIndex: [ItemID] = []

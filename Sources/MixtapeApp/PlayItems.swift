@@ -7,10 +7,14 @@ import MixtapeCore
 /// Files missing here are left out (a player would only stop at them) and counted; when nothing
 /// is left, the player is not touched, so an empty query never clears a queue.
 public struct PlayItems {
+    /// Which entries (files missing here are always skipped).
     public var choice: EntryChoice
+    /// `--replace`, `--enqueue` or `--next`.
     public var mode: PlayRequest.Mode = .replace
+    /// `--shuffle`.
     public var shuffle = false
 
+    /// Plays what `choice` chooses, skipping files missing here.
     public init(choice: EntryChoice) {
         self.choice = choice
         self.choice.missing = .skip
@@ -18,6 +22,7 @@ public struct PlayItems {
 
     /// What was played, and what was left out.
     public struct Outcome: Sendable {
+        /// What was chosen, and what could not be.
         public var chosen: EntryChoice.Chosen
         /// The player's own notes (a cue track played whole, `--next` appended at the end).
         public var notes: [String] = []

@@ -184,6 +184,40 @@ struct PlayTests {
         #expect(try queue(mpd) == ["Album/b.wav"])
     }
 
+    /// A TCP port nothing listens on now (the kernel's pick for port 0).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 && getsockname(fd, $0, &size) == 0 }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("MPD over TCP: the music directory from MPD's config file (MPD tells only local clients), a file outside it left out",
+          .enabled(if: Players.haveMPD, "MPD is not installed: scripts/install-deps.sh installs it"))
+    func mpdOverTCP() throws {
+        let port = try Self.freePort()
+        let mpd = try Players.MPD(music: music, scratch: mixtape.folder + "/mpd", port: port)
+        // Where MPD itself looks first: $XDG_CONFIG_HOME/mpd/mpd.conf.
+        try FileManager.default.createDirectory(atPath: mixtape.configHome + "/mpd", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: mpd.folder + "/mpd.conf", toPath: mixtape.configHome + "/mpd/mpd.conf")
+        let elsewhere = mixtape.folder + "/Elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", elsewhere + "/far.wav", "trim", "0", "30"])
+        try mixtape.run(["index", elsewhere])
+        try mixtape.run(["select", "add", "--id", try id("far"), try id("c")])
+        let run = try play(["--player", "mpd"], environment: ["MPD_HOST": "127.0.0.1", "MPD_PORT": String(port)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("1 outside MPD's music directory (\(music))"), "\(run.stderr)")
+        #expect(try queue(mpd) == ["Album/c.wav"])
+    }
+
     // MARK: VLC
 
     @Test("VLC: one instance started by play (as a user other than root), replaced then enqueued, through its rc socket",

@@ -58,12 +58,33 @@ final class PlayerConnection {
             next = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             guard fd >= 0 else { continue }
-            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+            if connectSocket(fd, info.pointee.ai_addr, info.pointee.ai_addrlen, within: timeout) {
                 return PlayerConnection(descriptor: fd, peer: "\(host):\(port)", timeout: timeout)
             }
             close(fd)
         }
         return nil
+    }
+
+    /// `connect` that gives up after `seconds` (a host that drops packets would otherwise hold
+    /// `play` for the system's two minutes): non-blocking, then a wait for the outcome.
+    private static func connectSocket(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t,
+                                within seconds: Double) -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(fd, F_SETFL, flags) }
+        #if canImport(Glibc)
+        let started = Glibc.connect(fd, address, length)
+        #else
+        let started = Darwin.connect(fd, address, length)
+        #endif
+        if started == 0 { return true }
+        guard errno == EINPROGRESS else { return false }
+        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&ready, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var failure: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 && failure == 0
     }
 
     /// Sends `line` and a newline (its bytes as `PathBytes` spells them: a name that is not

@@ -4,8 +4,10 @@ import Foundation
 /// the runtime folder for the sockets of the players mixtape starts, `$MPD_HOST`. One value,
 /// passed in, so the picker's thread and tests give it like any other input.
 public struct PlayerEnvironment: Sendable {
+    /// The environment variables the adapters read, and pass to the players they start.
     public var variables: [String: String]
 
+    /// This process's environment, or another (tests).
     public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
         self.variables = variables
     }

@@ -10,6 +10,7 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The player cannot do this at all (a command player asked to enqueue): a usage error.
     case unsupported(String)
 
+    /// The message `play` prints and the picker shows.
     public var description: String {
         switch self {
         case .missing(let program, let install): "\(program) is not installed: \(install)"

@@ -14,9 +14,12 @@ public struct MPDAddress: Hashable, Sendable {
         case tcp(host: String, port: Int)
     }
 
+    /// Where to connect.
     public var endpoint: Endpoint
+    /// Sent with `password` before anything else, when `MPD_HOST` holds one.
     public var password: String?
 
+    /// An address from its parts (tests; `candidates` reads the environment).
     public init(endpoint: Endpoint, password: String? = nil) {
         self.endpoint = endpoint
         self.password = password

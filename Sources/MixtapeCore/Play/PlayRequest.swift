@@ -14,8 +14,10 @@ public struct PlayRequest: Hashable, Sendable {
 
     /// Paths after `--map-prefix`, with a cue track's `startMs`/`endMs`.
     public var entries: [PlaylistEntry]
+    /// How they meet the queue.
     public var mode: Mode
 
+    /// A request for `entries`, in this order.
     public init(entries: [PlaylistEntry], mode: Mode = .replace) {
         self.entries = entries
         self.mode = mode

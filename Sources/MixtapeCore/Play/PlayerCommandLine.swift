@@ -9,6 +9,7 @@ public struct PlayerCommandLine: Hashable, Sendable {
     /// The placeholder for the files.
     public static let filesPlaceholder = "{files}"
 
+    /// The program, then its arguments, as the config file lists them.
     public var arguments: [String]
 
     /// Nil with the reason when `arguments` cannot be used (empty, or `{files}` inside a word).
@@ -22,6 +23,7 @@ public struct PlayerCommandLine: Hashable, Sendable {
         return nil
     }
 
+    /// A command line as the config file gives it (checked by `problem` first).
     public init(arguments: [String]) { self.arguments = arguments }
 
     /// The program to run (a name looked up in `$PATH`, or a path).
