@@ -39,6 +39,16 @@ struct ControlSequence {
             return introducer == .csi ? Self.codepointKey(fields.first ?? nil, modifier: field(fields, 1)) : nil
         case UInt8(ascii: "Z"):
             return introducer == .csi ? Self.backTab(modifier: modifierField(fields)) : nil
+        case UInt8(ascii: "^"), UInt8(ascii: "@"):
+            // rxvt's modified tilde keys: `ESC [ 7 ^` is Ctrl-Home, `@` Ctrl-Shift. (Its Shift
+            // form ends in `$`, which is no final byte: those stay unread, as before.)
+            guard introducer == .csi, fields.count == 1, let number = fields[0],
+                  let base = Self.tildeKeys[number] else { return nil }
+            return base.adding(final == UInt8(ascii: "^") ? .ctrl : [.ctrl, .shift])
+        case UInt8(ascii: "a")...UInt8(ascii: "d") where parameters.isEmpty:
+            // rxvt's modified arrows: `ESC [ a` is Shift-Up, `ESC O a` Ctrl-Up.
+            let arrows: [Key] = [.up, .down, .right, .left]
+            return arrows[Int(final - UInt8(ascii: "a"))].adding(introducer == .csi ? .shift : .ctrl)
         default:
             guard let base = Self.letterKeys[final],
                   let modifiers = KeyModifiers(parameter: modifierField(fields))
@@ -63,8 +73,7 @@ struct ControlSequence {
         return MouseEvent(sgrCode: numbers[0], x: numbers[1], y: numbers[2], final: final)
     }
 
-    /// Keys named by their final byte alone (cursor keys, Home/End, F1–F4, keypad Enter, rxvt's
-/// Shift-arrows).
+    /// Keys named by their final byte alone (cursor keys, Home/End, F1–F4, keypad Enter).
     private static let letterKeys: [UInt8: Key] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down,
         UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
@@ -72,9 +81,6 @@ struct ControlSequence {
         UInt8(ascii: "P"): .function(1), UInt8(ascii: "Q"): .function(2),
         UInt8(ascii: "R"): .function(3), UInt8(ascii: "S"): .function(4),
         UInt8(ascii: "M"): .enter,
-        // rxvt's Shift-arrows (fzf reads them too).
-        UInt8(ascii: "a"): .modified(.up, .shift), UInt8(ascii: "b"): .modified(.down, .shift),
-        UInt8(ascii: "c"): .modified(.right, .shift), UInt8(ascii: "d"): .modified(.left, .shift),
     ]
 
     /// Keys of the `ESC [ n ~` form, by `n` (the VT220 numbering xterm keeps; 1/7 and 4/8 are

@@ -51,7 +51,12 @@ public enum Key: Hashable, Sendable {
 public struct MouseEvent: Hashable, Sendable {
     /// The button, or a wheel step.
     public enum Button: Hashable, Sendable {
-        case left, middle, right, wheelUp, wheelDown, other
+        /// The buttons a report names.
+        case left, middle, right
+        /// One step of the wheel, away from the user (up) or toward them (down).
+        case wheelUp, wheelDown
+        /// Anything else (extra buttons, horizontal wheel): ignored.
+        case other
     }
 
     /// The button pressed or released.

@@ -153,8 +153,11 @@ public struct PickerKeyMap: Hashable, Sendable {
 
 /// Why a `[pick.keys]` entry cannot be used.
 public enum KeyBindingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The key name is not one fzf or mixtape knows.
     case unknownKey(String)
+    /// An action of the chain is not one fzf or mixtape knows.
     case unknownAction(String)
+    /// The text names no action (empty, or a chain ending in `+`).
     case emptyAction(String)
 
     /// The message, for the config error.

@@ -12,10 +12,15 @@ struct PickCommand: ParsableCommand {
         commandName: "pick",
         abstract: "Pick items interactively: filter, multi-select with Tab, Enter saves the selection.",
         discussion: """
-            Keys: type to filter (same query language as search), ↑/↓ to move, Tab/Shift-Tab to \
-            toggle, Alt-A/Alt-D/Alt-T to select/deselect/toggle all matches, Ctrl-T to change \
-            scope, Ctrl-S to show only the selection, Ctrl-O for the preview, Enter to accept, \
-            Esc to cancel. The query, scope and cursor item are restored next time.
+            Keys: type to filter (same query language as search). fzf's default keys edit the \
+            query and move the cursor (Ctrl-B/F, Alt-B/F, Ctrl-A/E, Home/End, Ctrl-D, Ctrl-U, \
+            Ctrl-W, Alt-D, Alt-Backspace, Ctrl-Y, ↑/↓, PgUp/PgDn, Ctrl-Home/Ctrl-End); Tab/Shift-Tab \
+            toggle; Alt-A/Alt-U/Alt-T select/deselect/toggle all matches; Ctrl-T changes scope; \
+            Ctrl-S shows only the selection; Ctrl-O the preview (Shift-↑/↓ scroll it); Alt-P plays \
+            the item under the cursor, Alt-E queues, Alt-X stops; Enter accepts; Esc, Ctrl-C, \
+            Ctrl-G or Ctrl-Q cancels. F1 (or ? on an empty query) lists every key. The mouse \
+            clicks, double-clicks to accept, right-clicks to toggle and scrolls. Rebind keys in \
+            the config file's [pick.keys]. The query, scope and cursor item are restored next time.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions

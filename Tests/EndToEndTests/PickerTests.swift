@@ -100,6 +100,7 @@ struct PickerTests {
         try tmux.waitFor(text: "59/59 · 0 selected")
         try tmux.press("Tab")
         try tmux.waitFor(text: "1 selected")
+        #expect(try tmux.paneFlag("mouse_sgr_flag") == "1")
         let found = try MixtapeProcess.execute("/usr/bin/pgrep", ["-f", "pick --no-restore --library \(mixtape.library)"])
         let binary = URL(fileURLWithPath: MixtapeProcess.binary).resolvingSymlinksInPath().path
         let pids = found.stdout.split(separator: "\n").compactMap { Int32($0) }.filter { pid in
@@ -110,6 +111,7 @@ struct PickerTests {
         let ended = try tmux.finish()
         #expect(ended.status == 130, "SIG\(name)")
         #expect(ended.sttyRestored, "stty -g differs after SIG\(name)")
+        #expect(try tmux.paneFlag("mouse_sgr_flag") == "0", "mouse reporting still on after SIG\(name)")
         #expect(try selection().isEmpty)
     }
 
