@@ -296,6 +296,17 @@ struct PlayTests {
         try played([])
         let recorded = try String(contentsOfFile: record, encoding: .utf8)
         #expect(recorded == ["--first", file("d"), file("b"), "--last"].joined(separator: "\n") + "\n")
+        // --shuffle hands over the same entries in another order (one order in 5,040 is
+        // the unshuffled one; twenty tries all giving it would be no shuffle at all).
+        try played(["--player", "recorder", ""])
+        let ordered = try String(contentsOfFile: record, encoding: .utf8)
+        var shuffled = ordered
+        for _ in 0..<20 where shuffled == ordered {
+            try played(["--shuffle", ""])
+            shuffled = try String(contentsOfFile: record, encoding: .utf8)
+        }
+        #expect(shuffled != ordered)
+        #expect(shuffled.split(separator: "\n").sorted() == ordered.split(separator: "\n").sorted())
         let enqueue = try play(["--enqueue"])
         #expect(enqueue.status == 2)
         #expect(enqueue.stderr.contains("players.recorder is a command"), "\(enqueue.stderr)")
