@@ -3,7 +3,7 @@
 # usage: scripts/install-deps.sh [build|bench]   (build: compile and test; bench: + peers)
 set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
-      vlc-bin vlc-plugin-base mpv mpd mpc)  # the players PlayerTests open exports in
+      vlc-bin vlc-plugin-base mpv mpd mpc)  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
 if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
 # From PyPI: pyrekordbox is the independent reading the rekordbox tests compare against.
 if ! python3 -c 'import pyrekordbox' 2>/dev/null; then
