@@ -41,7 +41,8 @@ struct PickCommand: ParsableCommand {
     var print = false
 
     @Option(help: ArgumentHelp("The player of the play, enqueue and stop keys: mpv, mpd, vlc or a [players.NAME] "
-                               + "(default: the config file's [play] player, else mpv).", valueName: "name"))
+                               + "(default: the config file's [play] player, else mpv).", valueName: "name"),
+            completion: Completions.players)
     var player: String?
 
     @Argument(help: ArgumentHelp("A query to start with (see spec/query.md).", valueName: "query"),

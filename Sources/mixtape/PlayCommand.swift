@@ -34,7 +34,8 @@ struct PlayCommand: ParsableCommand {
     var playlist: String?
 
     @Option(help: ArgumentHelp("mpv, mpd, vlc or a [players.NAME] of the config file (default: its [play] player, else mpv).",
-                               valueName: "name"))
+                               valueName: "name"),
+            completion: Completions.players)
     var player: String?
 
     @Flag(help: "How the items meet the player's queue.")
