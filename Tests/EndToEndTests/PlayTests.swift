@@ -307,6 +307,9 @@ struct PlayTests {
         }
         #expect(shuffled != ordered)
         #expect(shuffled.split(separator: "\n").sorted() == ordered.split(separator: "\n").sorted())
+        // Tab after --player offers it beside the built-in ones.
+        let completed = try mixtape.run(["---completion", "play", "--", "--player", "0", "0", ""])
+        #expect(completed.lines == ["mpv", "mpd", "vlc", "recorder"])
         let enqueue = try play(["--enqueue"])
         #expect(enqueue.status == 2)
         #expect(enqueue.stderr.contains("players.recorder is a command"), "\(enqueue.stderr)")
