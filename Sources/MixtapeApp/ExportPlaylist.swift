@@ -7,13 +7,8 @@ import MixtapeStore
 /// plays it: Locations mapped by `--map-prefix`, optionally made relative, checked for
 /// existence, and written atomically.
 public struct ExportPlaylist {
-    /// Where the entries come from.
-    public enum Source: Sendable {
-        case selection
-        case query(Query)
-        /// A playlist name, folder path (`Road Trips/Europe/Iceland 2019`) or id.
-        case playlist(String)
-    }
+    /// Where the entries come from (shared with `play`).
+    public typealias Source = EntryChoice.Source
 
     /// What to do with entries whose file does not exist here after mapping.
     public typealias Missing = MissingFilePolicy
@@ -51,109 +46,49 @@ public struct ExportPlaylist {
         public var wholeFileTracks = 0
     }
 
-    /// What an export reads from the index: loaded once for `--all-playlists`, not once per
-    /// playlist.
-    struct Snapshot {
-        /// Every item with every field, in library order (what a saved query searches).
-        var ordered: [MediaItem]
-        /// Where each id is in `ordered`: positions, not item copies, so building it moves
-        /// 100,000 integers rather than retaining every field of every item.
-        var positions: [ItemID: Int] = [:]
-        var playlists: [(playlist: Playlist, path: String)]
-        var store: LibraryQueries
-
-        init(_ store: LibraryQueries) throws {
-            self.store = store
-            ordered = try store.items()
-            positions.reserveCapacity(ordered.count)
-            for (position, item) in ordered.enumerated() { positions[item.id] = position }
-            playlists = try store.playlists()
-        }
-
-        func item(_ id: ItemID) -> MediaItem? { positions[id].map { ordered[$0] } }
-    }
+    /// What an export reads from the index (the choice's snapshot).
+    typealias Snapshot = EntryChoice.Snapshot
 
     /// Builds the playlist; throws `ExportError.missingFiles` under `--missing fail`.
     public func run() throws -> Outcome {
         try run(in: Snapshot(LibraryQueries(libraryPath: libraryPath)))
     }
 
+    /// The choosing of the entries, which `play` shares.
+    var choice: EntryChoice {
+        var choice = EntryChoice(libraryPath: libraryPath, now: now)
+        choice.source = source
+        choice.mapping = mapping
+        choice.missing = missing
+        return choice
+    }
+
     func run(in snapshot: Snapshot) throws -> Outcome {
-        let (name, ids, unresolved) = try resolve(snapshot)
-        var outcome = Outcome(name: name, bytes: [])
-        var entries: [PlaylistEntry] = []
-        let finder = PlayablePath.Finder()
-        // Unresolved entries go back to their places among all the playlist's entries.
-        var pending = unresolved.sorted { $0.position < $1.position }[...]
-        var slot = 0
-        for id in ids {
-            while let next = pending.first, next.position <= slot {
-                pending = pending.dropFirst()
-                add(next, to: &entries, outcome: &outcome, finder: finder)
-                slot += 1
-            }
-            slot += 1
-            guard let item = snapshot.item(id) else { outcome.goneFromIndex.append(id); continue }
-            guard let location = item.location else { outcome.withoutLocation += 1; continue }
-            guard var path = place(location, finder: finder, missingFiles: &outcome.missingFiles) else { continue }
+        let chosen = try choice.choose(in: snapshot)
+        if missing == .fail, !chosen.missingFiles.isEmpty {
+            throw ExportError.missingFiles(chosen.missingFiles)
+        }
+        var outcome = Outcome(name: chosen.name, bytes: [])
+        outcome.goneFromIndex = chosen.goneFromIndex
+        outcome.withoutLocation = chosen.withoutLocation
+        outcome.missingFiles = chosen.missingFiles
+        let entries = chosen.entries.map { chosen in
+            var entry = chosen
             // A path VLC needs as a URI stays absolute (and is written as a `file://` URI):
             // mpv and MPD read a relative line literally and VLC as a URI reference, so no
             // relative form of it opens in both (with `--plain-paths` it is written plain anyway).
-            if let relativeTo, !PlayablePath.isURL(path), PlayerPath.mayBeRelative(path, plain: plainPaths) {
-                path = RelativePath.make(path: path, relativeTo: relativeTo)
+            if let relativeTo, !PlayablePath.isURL(entry.path), PlayerPath.mayBeRelative(entry.path, plain: plainPaths) {
+                entry.path = RelativePath.make(path: entry.path, relativeTo: relativeTo)
             }
-            var entry = PlaylistEntry(item: item, path: path)
             entry.plainPath = plainPaths
-            entries.append(entry)
+            return entry
         }
-        for entry in pending { add(entry, to: &entries, outcome: &outcome, finder: finder) }
-        if missing == .fail, !outcome.missingFiles.isEmpty {
-            throw ExportError.missingFiles(outcome.missingFiles)
-        }
-        let written = format.write(name: name, entries: entries)
+        let written = format.write(name: chosen.name, entries: entries)
         outcome.bytes = written.bytes
         outcome.entries = entries.count - written.skipped.count
         outcome.unwritable = written.skipped.count
         if !format.writesRanges { outcome.wholeFileTracks = entries.count(where: \.isRange) }
         return outcome
-    }
-
-    /// An entry of a playlist file that names no indexed item (a stream, a file not here), in
-    /// its place: mapped and checked like any other, `--missing` deciding.
-    private func add(_ entry: UnresolvedEntry, to entries: inout [PlaylistEntry], outcome: inout Outcome,
-                     finder: PlayablePath.Finder) {
-        guard var path = place(entry.location, finder: finder, missingFiles: &outcome.missingFiles) else { return }
-        if let relativeTo, !PlayablePath.isURL(path), PlayerPath.mayBeRelative(path, plain: plainPaths) {
-            path = RelativePath.make(path: path, relativeTo: relativeTo)
-        }
-        var written = PlaylistEntry(path: path, title: entry.title, artist: entry.artist, durationMs: entry.durationMs)
-        written.plainPath = plainPaths
-        entries.append(written)
-    }
-
-    /// The mapped path of a Location as it exists here, or nil when `--missing skip` drops it.
-    private func place(_ location: String, finder: PlayablePath.Finder, missingFiles: inout [String]) -> String? {
-        guard !PlayablePath.isURL(location) else { return location }
-        let mapped = mapping.map(location)
-        if let found = finder.existing(mapped) { return found }
-        missingFiles.append(mapped)
-        return missing == .skip ? nil : mapped
-    }
-
-    /// The playlist's name, its item ids in order (repeats kept), and for a playlist file the
-    /// entries that name no item, each with its position among all entries.
-    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID], [UnresolvedEntry]) {
-        switch source {
-        case .selection:
-            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection(), [])
-        case .query(let query):
-            // Over the items the snapshot holds already: one read of the index, not two.
-            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now)
-                .run(over: snapshot.ordered, store: snapshot.store).ids, [])
-        case .playlist(let reference):
-            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
-            return (playlist.name, playlist.items, playlist.unresolved)
-        }
     }
 }
 

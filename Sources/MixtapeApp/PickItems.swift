@@ -24,6 +24,10 @@ public final class PickItems {
         public var now: Timestamp
         /// Which key does what: the defaults with the config file's `[pick.keys]` over them.
         public var keyMap = PickerKeyMap.standard
+        /// The player of `play`, `enqueue` and `stop` (nil: those keys say there is none).
+        public var player: (any Player)?
+        /// `--map-prefix` rules for the paths handed to the player.
+        public var mapping = PathMapping(rules: [])
 
         public init(now: Timestamp) { self.now = now }
     }
@@ -48,11 +52,13 @@ public final class PickItems {
 
     private let store: LibraryStore
     private let options: Options
+    private let libraryPath: String
 
     /// A picker over the index at `libraryPath`, which must exist (see `PickItems.check`).
     public init(libraryPath: String, options: Options) throws {
         self.store = try LibraryStore(path: libraryPath)
         self.options = options
+        self.libraryPath = libraryPath
     }
 
     /// Nil when there is something to pick from, else why not, for a message before the
@@ -73,7 +79,7 @@ public final class PickItems {
         matching.start()
         defer { matching.stop() }
         var screen = PickScreen(palette: options.palette, store: store)
-        var loop = Loop(matching: matching, commands: PickCommands(store: store))
+        var loop = Loop(matching: matching, commands: PickCommands(store: store), playback: playback(waking: terminal))
         var pending = loop.perform(PickerReducer.start(&state), state: state, screen: &screen)
         while true {
             try loop.settle(&pending, state: &state, screen: &screen, terminal: terminal)
@@ -93,6 +99,14 @@ public final class PickItems {
                 if pending.outcome != nil { break }
             }
         }
+    }
+
+    /// The player's thread, when there is a player: it wakes the loop with each status line.
+    private func playback(waking terminal: some PickerTerminal) -> PickerPlayback? {
+        guard let player = options.player else { return nil }
+        var choice = EntryChoice(libraryPath: libraryPath, now: options.now)
+        choice.mapping = options.mapping
+        return PickerPlayback(player: player, choice: choice, wake: { [terminal] in terminal.wake() })
     }
 
     /// The state the picker opens in: the remembered query, scope and cursor unless
@@ -138,14 +152,17 @@ extension PickItems {
 
         let matching: PickMatching
         let commands: PickCommands
+        /// Carries out `play`, `enqueue` and `stop` off this thread; nil when there is no player.
+        let playback: PickerPlayback?
         var decoder = KeyDecoder()
         /// Tells double clicks from single ones, against `started`.
         var clicks = ClickTracker()
         let started = ContinuousClock.now
 
-        init(matching: PickMatching, commands: PickCommands) {
+        init(matching: PickMatching, commands: PickCommands, playback: PickerPlayback? = nil) {
             self.matching = matching
             self.commands = commands
+            self.playback = playback
         }
 
         /// Waits for input (only ~25 ms when an ESC needs settling) and turns everything that
@@ -176,7 +193,7 @@ extension PickItems {
 
         /// The matching thread's updates as events; a loaded catalog reaches the screen.
         private func answers(screen: inout PickScreen) throws -> [PickerEvent] {
-            var events: [PickerEvent] = []
+            var events: [PickerEvent] = (playback?.drain() ?? []).map(PickerEvent.playerStatus)
             for update in matching.drain() {
                 switch update {
                 case .catalog(let catalog): screen.catalog = catalog
@@ -197,7 +214,7 @@ extension PickItems {
 
         /// Carries out the reducer's effects that are not drawing: matching, the preview pane,
         /// and the ending. `execute:` commands are queued for `settle`, which has the terminal.
-        /// Playing is not wired here (yet): `.play`, `.enqueue` and `.stopPlayback` do nothing.
+        /// `.play`, `.enqueue` and `.stopPlayback` go to the playback thread and return at once.
         func perform(_ effects: [PickerEffect], state: PickerState, screen: inout PickScreen) -> Pending {
             var pending = Pending()
             for effect in effects {
@@ -215,10 +232,22 @@ extension PickItems {
                 case .clearScreen:
                     screen.invalidate()
                     pending.render = true
-                case .play, .enqueue, .stopPlayback: break
+                case .play, .enqueue, .stopPlayback: pending.events.append(.playerStatus(listen(effect)))
                 }
             }
             return pending
+        }
+
+        /// Hands a listening effect to the playback thread; the status line to show meanwhile.
+        private func listen(_ effect: PickerEffect) -> String {
+            guard let playback else { return "no player: choose one with --player or [play] player in the config file" }
+            switch effect {
+            case .play(let id): playback.play(id)
+            case .enqueue(let ids): playback.enqueue(ids)
+            case .stopPlayback: playback.stop()
+            default: break
+            }
+            return playback.name + ": …"
         }
 
         /// Before drawing: runs queued `execute:` commands on the suspended screen (taking the

@@ -23,6 +23,12 @@ import MixtapeTerminal
 /// [pick.keys]                     # fzf key and action names, over the picker's defaults
 /// "ctrl-a" = "select-all"
 /// "f5" = "execute:mpv {location}"
+///
+/// [play]
+/// player = "mpd"                  # mpv (default), mpd, vlc or a [players.NAME] below
+///
+/// [players.speakers]
+/// command = ["mpv", "--no-video", "{files}"]   # {files}: every file, one argument each
 /// ```
 public struct Config: Hashable, Sendable {
     /// The file these settings came from, or nil when there is none (all defaults).
@@ -34,6 +40,9 @@ public struct Config: Hashable, Sendable {
     public var export = Export()
     public var watch = Watch()
     public var pick = Pick()
+    public var play = Play()
+    /// `[players.NAME]`: players run as commands, by name (never mpv, mpd or vlc).
+    public var players: [String: PlayerCommandLine] = [:]
 
     /// `[export]`: defaults of `export-playlist` (and of `pick --export` where `[pick]` is silent).
     public struct Export: Hashable, Sendable {
@@ -60,6 +69,15 @@ public struct Config: Hashable, Sendable {
         public var keys: [PickerKeyMap.Binding] = []
         public init() {}
     }
+
+    /// `[play]`: the player `play` and the picker use when `--player` does not say.
+    public struct Play: Hashable, Sendable {
+        public var player: String?
+        public init() {}
+    }
+
+    /// The names `--player` takes without a `[players.NAME]` table.
+    public static let builtInPlayers = ["mpv", "mpd", "vlc"]
 
     public init() {}
 

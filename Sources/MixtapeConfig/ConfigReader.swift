@@ -11,10 +11,11 @@ struct ConfigReader {
 
     /// The keys each table takes ("" is the root), for "unknown key" messages.
     static let known: [String: [String]] = [
-        "": ["library", "sources", "export", "watch", "pick"],
+        "": ["library", "sources", "export", "watch", "pick", "play", "players"],
         "export": ["format", "missing", "map-prefix", "plain-paths"],
         "watch": ["debounce"],
         "pick": ["scope", "format", "keys"],
+        "play": ["player"],
     ]
 
     mutating func config(from root: TOMLTable) throws(ConfigError) -> Config {
@@ -48,7 +49,46 @@ struct ConfigReader {
             config.pick.format = try format(pick["format"], table: "pick")
             config.pick.keys = try keys(pick["keys"])
         }
+        config.players = try players(root["players"])
+        if let play = try table(root, "play"), let player = play["player"] {
+            let name = try string(player, table: "play", key: "player")
+            guard Config.builtInPlayers.contains(name) || config.players[name] != nil else {
+                let known = Config.builtInPlayers + config.players.keys.sorted()
+                throw problem(table: "play", key: "player", "player \"\(name)\" is not one of "
+                              + known.joined(separator: ", ") + " (add a [players.\(name)] table with its command)")
+            }
+            config.play.player = name
+        }
         return config
+    }
+
+    /// `[players.NAME] command = [...]`, one table per player; the built-in names are taken.
+    private func players(_ value: (any TOMLValueConvertible)?) throws(ConfigError) -> [String: PlayerCommandLine] {
+        guard let value else { return [:] }
+        guard let tables = value.table else {
+            throw problem(table: "", key: "players", "players holds one table per player: [players.NAME] with a command")
+        }
+        var result: [String: PlayerCommandLine] = [:]
+        for name in tables.keys {
+            let table = "players.\(name)"
+            guard !Config.builtInPlayers.contains(name) else {
+                throw problem(table: table, key: nil, "\(name) is built in; give your command another name")
+            }
+            guard let player = tables[name]?.table else {
+                throw problem(table: "players", key: name, "players.\(name) must be a table: a line [players.\(name)] "
+                              + "with command = [...] below")
+            }
+            for key in player.keys where key != "command" {
+                throw problem(table: table, key: key, "unknown setting \(key) in [\(table)]; known: command")
+            }
+            guard let command = player["command"] else {
+                throw problem(table: table, key: nil, "[\(table)] needs command = [\"program\", \"{files}\"]")
+            }
+            let arguments = try strings(command, table: table, key: "command")
+            if let reason = PlayerCommandLine.problem(arguments) { throw problem(table: table, key: "command", reason) }
+            result[name] = PlayerCommandLine(arguments: arguments)
+        }
+        return result
     }
 
     // MARK: values

@@ -30,6 +30,12 @@ enum Completions {
         return forShell(playlists.filter { !$0.playlist.isFolder && !$0.playlist.isMaster }.map(\.path))
     }
 
+    /// `play --player`, `pick --player`: the built-in players and the config file's
+    /// `[players.NAME]` (none of a broken file).
+    static let players = CompletionKind.custom { _, _, _ in
+        forShell(PlayerRegistry.names(commands: Settings.current.players))
+    }
+
     /// `sources remove`: the recorded source paths, as `mixtape sources` lists them.
     static let sources = CompletionKind.custom { words, _, _ in
         forShell(((try? LibraryQueries(libraryPath: libraryPath(in: words)).sources()) ?? []).map(\.path))

@@ -12,6 +12,8 @@ enum ExitStatus: Int32 {
     case usage = 2
     case malformedData = 65
     case missingInput = 66
+    /// `play`: the player cannot be reached or started (sysexits' EX_UNAVAILABLE).
+    case playerUnavailable = 69
     /// Not in the spec's table: the index itself failed (damaged file, disk full). sysexits'
     /// EX_IOERR, distinct from the codes scripts act on.
     case indexFailure = 74
@@ -52,6 +54,9 @@ enum ErrorReporter {
         switch error {
         case let failure as CommandFailure:
             return (failure.message, failure.status)
+        case let error as PlayerError:
+            if case .unsupported = error { return (error.description, .usage) }
+            return (error.description, .playerUnavailable)
         case let WriterLockError.held(path, pid, waited):
             let holder = pid.map { "pid \($0)" } ?? "another process"
             return ("the index is locked by another index/watch run (\(holder), lock \(path)); "

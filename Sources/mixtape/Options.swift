@@ -96,6 +96,7 @@ extension SelectCommand.Edit: LibraryCommand {}
 extension SelectCommand.Clear: LibraryCommand {}
 extension SelectCommand.List: LibraryCommand {}
 extension ExportCommand: LibraryCommand {}
+extension PlayCommand: LibraryCommand {}
 extension PlaylistsCommand: LibraryCommand {}
 extension SourcesCommand.List: LibraryCommand {}
 extension SourcesCommand.Remove: LibraryCommand {}

@@ -40,6 +40,11 @@ struct PickCommand: ParsableCommand {
     @Flag(help: "On Enter, also print the selected ids, one per line.")
     var print = false
 
+    @Option(help: ArgumentHelp("The player of the play, enqueue and stop keys: mpv, mpd, vlc or a [players.NAME] "
+                               + "(default: the config file's [play] player, else mpv).", valueName: "name"),
+            completion: Completions.players)
+    var player: String?
+
     @Argument(help: ArgumentHelp("A query to start with (the query language: docs/query.md).", valueName: "query"),
               completion: Completions.query)
     var query: [String] = []
@@ -48,8 +53,13 @@ struct PickCommand: ParsableCommand {
         if let export, writing.format(for: export, fallback: PickCommand.configuredFormat) == nil {
             throw ValidationError("cannot tell the format from \(export); give --format")
         }
-        if export == nil, writing.format != nil || !writing.mapPrefix.isEmpty || writing.relative || writing.plainPaths {
-            throw ValidationError("--format, --map-prefix, --relative and --plain-paths go with --export FILE")
+        // --map-prefix also rewrites the paths handed to the player, so it stands alone.
+        if export == nil, writing.format != nil || writing.relative || writing.plainPaths {
+            throw ValidationError("--format, --relative and --plain-paths go with --export FILE")
+        }
+        if let player, PlayerRegistry.player(named: player, commands: Settings.current.players) == nil {
+            throw ValidationError("no player \"\(player)\"; known: "
+                                  + PlayerRegistry.names(commands: Settings.current.players).joined(separator: ", "))
         }
         try writing.validate(format: writing.format(for: export, fallback: PickCommand.configuredFormat))
     }
@@ -87,6 +97,9 @@ struct PickCommand: ParsableCommand {
         options.scope = scope ?? Settings.current.pick.scope
         options.restore = !noRestore
         options.keyMap = PickerKeyMap.standard.applying(Settings.current.pick.keys)
+        options.player = PlayerRegistry.player(named: player ?? Settings.current.play.player ?? "mpv",
+                                               commands: Settings.current.players, background: true)
+        options.mapping = try writing.mapping()
         // The picker always draws on a terminal: `--color`, else NO_COLOR, decides.
         if !libraryOptions.color.colors(terminal: true, environment: ProcessInfo.processInfo.environment) {
             options.palette = .monochrome

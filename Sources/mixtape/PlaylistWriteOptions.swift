@@ -12,10 +12,10 @@ struct PlaylistWriteOptions: ParsableArguments {
                                + "else the config file's).", valueName: "format"))
     var format: PlaylistFormat?
 
-    @Option(name: .customLong("map-prefix"), help: ArgumentHelp(
-        "Rewrite paths starting with FROM to start with TO (after the config file's rules; the same FROM replaces one).",
-        valueName: "from=to"))
-    var mapPrefix: [String] = []
+    @OptionGroup var prefixes: MapPrefixOptions
+
+    /// The `--map-prefix` arguments as given.
+    var mapPrefix: [String] { prefixes.mapPrefix }
 
     @Flag(help: "Write paths relative to the playlist's folder.")
     var relative = false
@@ -46,13 +46,11 @@ struct PlaylistWriteOptions: ParsableArguments {
     var missingPolicy: ExportPlaylist.Missing { missing ?? Settings.current.export.missing ?? .keep }
 
     /// The config file's rules, then the `--map-prefix` flags.
-    func mapping() throws -> PathMapping {
-        Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules)
-    }
+    func mapping() throws -> PathMapping { try prefixes.mapping() }
 
     /// Usage errors: a malformed `--map-prefix`, `--relative` with the itunes or rekordbox format.
     func validate(format: PlaylistFormat?) throws {
-        do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
+        try prefixes.validate()
         if plainPaths, let format, ![.m3u8, .m3u, .pls].contains(format) {
             throw ValidationError("--plain-paths applies to m3u8, m3u and pls: \(format.rawValue) files hold URIs")
         }
@@ -83,5 +81,23 @@ struct PlaylistWriteOptions: ParsableArguments {
     /// `path` against the working folder.
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
+
+/// `--map-prefix FROM=TO`, taken by every command that hands paths on (`export-playlist`,
+/// `pick --export`, `play`): the config file's `[export] map-prefix` rules, then these.
+struct MapPrefixOptions: ParsableArguments {
+    @Option(name: .customLong("map-prefix"), help: ArgumentHelp(
+        "Rewrite paths starting with FROM to start with TO (after the config file's rules; the same FROM replaces one).",
+        valueName: "from=to"))
+    var mapPrefix: [String] = []
+
+    /// The config file's rules, then the `--map-prefix` flags.
+    func mapping() throws -> PathMapping {
+        Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules)
+    }
+
+    func validate() throws {
+        do { _ = try PathMapping(parsing: mapPrefix) } catch { throw ValidationError("\(error)") }
     }
 }

@@ -13,6 +13,11 @@ import MixtapeTerminal
 /// query's results: first the frame with the match count and the best page ranked (what the
 /// screen shows), then the frame with the complete ranked list (what Alt-A and End act on).
 /// Prints a markdown table.
+///
+/// With `PICKBENCH_PLAYER=mpv` (or mpd, vlc, a `[players.NAME]`), the first key of each run
+/// comes with Alt-P: the item under the cursor starts playing while the rest is typed, so the
+/// numbers say what a player costs the picker (it should cost nothing: playback has its own
+/// thread).
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: pickbench INDEX [RUNS]\n".utf8))
@@ -23,6 +28,8 @@ let backspace: [UInt8] = [0x7f]
 let script: [[UInt8]] = "the beat live".map { Array(String($0).utf8) } + Array(repeating: backspace, count: 5)
 
 let verbose = ProcessInfo.processInfo.environment["PICKBENCH_VERBOSE"] != nil
+let playerName = ProcessInfo.processInfo.environment["PICKBENCH_PLAYER"].flatMap { $0.isEmpty ? nil : $0 }
+let altP: [UInt8] = [0x1b, 0x70]
 
 /// Milliseconds on the monotonic clock.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
@@ -81,7 +88,7 @@ final class ScriptedTerminal: PickerTerminal, @unchecked Sendable {
             next += 1
             expectedQuery = key == backspace ? String(expectedQuery.dropLast()) : expectedQuery + String(decoding: key, as: UTF8.self)
             sentAt = now()
-            return [.bytes(key)]
+            return [.bytes(next == 1 && playerName != nil ? altP + key : key)]
         }
         condition.lock()
         defer { condition.unlock() }
@@ -118,6 +125,7 @@ for _ in 0..<runs {
     let start = now()
     var options = PickItems.Options(now: Timestamp(rawValue: Int64(Date().timeIntervalSince1970)))
     options.restore = false
+    if let playerName { options.player = PlayerRegistry.player(named: playerName, commands: [:], background: true) }
     let picker = try PickItems(libraryPath: arguments[1], options: options)
     let terminal = ScriptedTerminal(start: start)
     picker.onFrame = { terminal.framed($0) }

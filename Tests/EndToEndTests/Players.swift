@@ -77,7 +77,8 @@ enum Players {
         let socket: String
         private let process = Process()
 
-        init(music: String, scratch: String) throws {
+        /// With `port`, MPD also listens on 127.0.0.1:`port` (TCP: not a local client).
+        init(music: String, scratch: String, port: Int? = nil) throws {
             folder = scratch
             socket = scratch + "/socket"
             try FileManager.default.createDirectory(atPath: scratch + "/playlists", withIntermediateDirectories: true)
@@ -88,6 +89,7 @@ enum Players {
                 log_file "\(scratch)/log"
                 state_file "\(scratch)/state"
                 bind_to_address "\(socket)"
+                \(port.map { "bind_to_address \"127.0.0.1\"\nport \"\($0)\"" } ?? "")
                 zeroconf_enabled "no"
                 audio_output {
                   type "null"

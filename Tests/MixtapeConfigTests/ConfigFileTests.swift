@@ -37,6 +37,37 @@ struct ConfigFileTests {
         #expect(config.pick.format == .pls)
     }
 
+    @Test func playersAndTheDefaultPlayer() throws {
+        let config = try Self.parse("""
+            [play]
+            player = "speakers"
+
+            [players.speakers]
+            command = ["mpv", "--no-video", "{files}"]
+            """)
+        #expect(config.play.player == "speakers")
+        #expect(config.players["speakers"]?.arguments == ["mpv", "--no-video", "{files}"])
+        #expect(try Self.parse("[play]\nplayer = \"mpd\"\n").play.player == "mpd")
+    }
+
+    @Test("a player table that cannot work, with its line", arguments: [
+        ("[players.vlc]\ncommand = [\"x\"]\n", 1, "vlc is built in"),
+        ("[players.x]\n\ncommand = \"mpv\"\n", 3, "command must be a list of strings"),
+        ("[players.x]\ncommand = [\"p\", \"-f{files}\"]\n", 2, "must be an argument of its own"),
+        ("[players.x]\nargs = []\n", 2, "unknown setting args in [players.x]"),
+        ("[players.x]\n", 1, "needs command"),
+        ("\n[play]\nplayer = \"winamp\"\n", 3, "player \"winamp\" is not one of mpv, mpd, vlc"),
+    ])
+    func badPlayer(text: String, line: Int, message: String) {
+        #expect(throws: ConfigError.self) { try Self.parse(text) }
+        do {
+            _ = try Self.parse(text)
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
     @Test func emptyFileIsAllDefaults() throws {
         #expect(try Self.parse("") == Config())
         #expect(try Self.parse("# nothing set\n\n[watch]\n") == Config())

@@ -1,0 +1,24 @@
+/// The lines of VLC's remote-control interface (`-I oldrc`, on a Unix socket with
+/// `--rc-unix`) that put a `PlayRequest` into its playlist.
+///
+/// The rc interface splits a line at spaces and reads words starting with `:` as options of the
+/// item before, so each file goes as its percent-encoded `file://` URI (no spaces, no quotes, any
+/// byte) and a cue track as `:start-time=` / `:stop-time=`. `add` appends and plays at once;
+/// `enqueue` appends. The interface has no way to insert mid-playlist, so `--next` appends
+/// (the adapter says so).
+public enum VLCCommands {
+    /// The rc lines for `request`; `playing` is whether VLC plays something now.
+    public static func lines(for request: PlayRequest, playing: Bool) -> [String] {
+        var lines: [String] = request.mode == .replace ? ["clear"] : []
+        for (index, entry) in request.entries.enumerated() {
+            let starts = index == 0 && (request.mode == .replace || !playing)
+            lines.append((starts ? "add " : "enqueue ") + item(entry))
+        }
+        return lines
+    }
+
+    /// One item: its URI and options.
+    static func item(_ entry: PlaylistEntry) -> String {
+        ([LocationEncoder.encode(entry.path)] + entry.vlcOptions.map { ":" + $0 }).joined(separator: " ")
+    }
+}
