@@ -119,3 +119,24 @@ struct XMLEventStreamTests {
         }
     }
 }
+
+/// `DeclaredCount` sizes a reader's tables from a collection's own entry count, which the file
+/// may lie about: only positive whole numbers count, and never beyond the cap.
+@Suite("A collection's declared entry count")
+struct DeclaredCountTests {
+    private final class Counts: XMLEventSink {
+        var counts: [Int?] = []
+        func startElement(_ name: XMLName, attributes: XMLAttributes, depth: Int, context: XMLEventContext) {
+            guard name.is("C") else { return }
+            counts.append(DeclaredCount(attributes["n"])?.capacity)
+        }
+        func endElement(_ name: XMLName, depth: Int, context: XMLEventContext) {}
+    }
+
+    @Test func sizesWithinTheCap() throws {
+        let sink = Counts()
+        let xml = "<R><C n='100000'/><C n='0'/><C n='-5'/><C n='12x'/><C/><C n='99999999999'/></R>"
+        try XMLEventStream.read(bytes: Array(xml.utf8), name: "t.xml", into: sink)
+        #expect(sink.counts == [100_000, nil, nil, nil, nil, DeclaredCount.cap])
+    }
+}

@@ -33,6 +33,11 @@ final class RekordboxSink: XMLEventSink {
         case 2:
             if name.is("COLLECTION") {
                 section = .collection
+                if let entries = DeclaredCount(attributes["Entries"]) {
+                    seen.reserveCapacity(entries.capacity)
+                    byTrackID.reserveCapacity(entries.capacity)
+                    locations.reserveCapacity(entries.capacity)
+                }
             } else if name.is("PLAYLISTS") {
                 section = .playlists
                 tree.openPlaylists(depth: depth)

@@ -55,7 +55,9 @@ struct RekordboxTrack {
     /// Latin-1, Latin Extended A/B; Cyrillic letters; kana; CJK ideographs; Hangul syllables;
     /// emoji). Most names are, and normalising each costs a quarter of a large read.
     static func isNFC(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { scalar in
+        // ASCII is NFC; checking bytes skips decoding scalars for most paths.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0..<0x300, 0x400...0x482, 0x48A...0x4FF, 0x3041...0x3096, 0x30A1...0x30FA,
                  0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF: true

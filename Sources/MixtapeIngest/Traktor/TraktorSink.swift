@@ -42,6 +42,7 @@ final class TraktorSink: XMLEventSink {
             version = attributes["VERSION"]?.string
         case 2:
             inCollection = name.is("COLLECTION")
+            if inCollection, let entries = DeclaredCount(attributes["ENTRIES"]) { known.reserveCapacity(entries.capacity) }
             inPlaylists = name.is("PLAYLISTS")
             if name.is("HEAD") { program = attributes["PROGRAM"]?.nonBlank }
         case 3 where inCollection && name.is("ENTRY"):
