@@ -101,7 +101,7 @@ struct PlayCommand: ParsableCommand {
         if chosen.withoutLocation > 0 { Messages.warning("\(chosen.withoutLocation) not played: no location (cloud-only)") }
         for note in outcome.notes { Messages.warning("\(playerName): \(note)") }
         guard !libraryOptions.quiet else { return }
-        let entries = outcome.played == 1 ? "1 entry" : "\(outcome.played.grouped) entries"
+        let entries = outcome.played.counted("entry", "entries")
         let what = switch mode {
         case .replace: "playing \(entries)"
         case .enqueue: "\(entries) added to the queue"

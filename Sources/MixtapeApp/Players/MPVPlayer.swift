@@ -30,15 +30,11 @@ struct MPVPlayer: Player {
         guard let mpv = environment.executable("mpv") else {
             throw .missing(program: "mpv", install: "apt-get install mpv (or choose another --player)")
         }
-        unlink(socket)  // left by an mpv that has ended
-        let launch = try PlayerLaunch.start(mpv, ["--idle=yes", "--no-terminal", "--force-window=no",
-                                                  "--audio-display=no", "--input-ipc-server=" + socket],
-                                            environment: environment.variables)
-        guard let connection = launch.waitUntil(seconds: 10, { PlayerConnection.unix(socket) }) else {
-            let ended = launch.exitStatus.map { "it exited with status \($0)" } ?? "its socket did not appear"
-            throw .unreachable("mpv did not start (\(ended)); run `mpv --idle` in a terminal to see why")
-        }
-        return MPVClient(connection: connection)
+        let arguments = ["--idle=yes", "--no-terminal", "--force-window=no", "--audio-display=no",
+                         "--input-ipc-server=" + socket]
+        return MPVClient(connection: try PlayerLaunch.listening(mpv, arguments, socket: socket, seconds: 10,
+                                                                environment: environment.variables,
+                                                                name: "mpv", tryCommand: "mpv --idle"))
     }
 }
 

@@ -78,6 +78,21 @@ final class PlayerLaunch: @unchecked Sendable {
         return code
     }
 
+    /// Starts a player that listens on a control socket (mpv's IPC, VLC's rc) detached, and
+    /// connects to it once it listens; when it does not come up within `seconds`, says so in
+    /// words that name `tryCommand`, a way to see the player's own complaint.
+    static func listening(_ executable: String, _ arguments: [String], socket: String, seconds: Double,
+                          environment: [String: String], name: String,
+                          tryCommand: String) throws(PlayerError) -> PlayerConnection {
+        unlink(socket)  // left by a player that has ended
+        let launch = try start(executable, arguments, environment: environment)
+        guard let connection = launch.waitUntil(seconds: seconds, { PlayerConnection.unix(socket) }) else {
+            let ended = launch.exitStatus.map { "it exited with status \($0)" } ?? "its socket did not appear"
+            throw .unreachable("\(name) did not start (\(ended)); run `\(tryCommand)` in a terminal to see why")
+        }
+        return connection
+    }
+
     /// Waits until `connect` succeeds (a player's socket is listening), the process ends, or
     /// `seconds` pass; what `connect` returned, else nil.
     func waitUntil<Value>(seconds: Double, _ connect: () -> Value?) -> Value? {

@@ -37,14 +37,10 @@ struct VLCPlayer: Player {
         guard getuid() != 0 else {
             throw .unreachable("VLC does not run as root: run `mixtape play --player vlc` as your own user")
         }
-        unlink(socket)
-        let launch = try PlayerLaunch.start(vlc, ["-I", "oldrc", "--rc-unix", socket, "--rc-fake-tty",
-                                                  "--no-video-title-show"], environment: environment.variables)
-        guard let connection = launch.waitUntil(seconds: 15, { PlayerConnection.unix(socket) }) else {
-            let ended = launch.exitStatus.map { "it exited with status \($0)" } ?? "its socket did not appear"
-            throw .unreachable("VLC did not start (\(ended)); run `vlc -I oldrc` in a terminal to see why")
-        }
-        return VLCClient(connection: connection)
+        let arguments = ["-I", "oldrc", "--rc-unix", socket, "--rc-fake-tty", "--no-video-title-show"]
+        return VLCClient(connection: try PlayerLaunch.listening(vlc, arguments, socket: socket, seconds: 15,
+                                                                environment: environment.variables,
+                                                                name: "VLC", tryCommand: "vlc -I oldrc"))
     }
 }
 
