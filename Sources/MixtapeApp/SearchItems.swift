@@ -60,9 +60,8 @@ public struct SearchItems {
     }
 
     /// The indices into `items` of what the search finds, in order and cut to `limit`, and
-    /// how many it found before the cut: for callers that want neither lines nor item copies
-    /// (smart playlists, which share one `rendered` across their searches: lines are made
-    /// and folded only when a text term asks, and once).
+    /// how many it found before the cut. `rendered` may be shared by several searches over
+    /// one load: lines are made and folded only when a text term asks, and once.
     func order(over items: [MediaItem], store: LibraryQueries,
                rendered: RenderedLines) throws -> (order: [Int], matchCount: Int) {
         let candidates = QueryPlan(query).candidates(items, corpus: { rendered.corpus }, context: try context(store))
@@ -70,7 +69,8 @@ public struct SearchItems {
     }
 
     /// `order(over:store:rendered:)` with the candidates already worked out (by
-    /// `QueryPlan.candidates(of:in:corpus:contexts:)`, for several searches in one pass).
+    /// `QueryPlan.candidates(of:in:corpus:contexts:)`: the smart playlists of an index run,
+    /// all filtered in one pass over the items).
     func order(over items: [MediaItem], rendered: RenderedLines, candidates: [Int]) throws -> (order: [Int], matchCount: Int) {
         var order = try rank({ rendered.corpus }, count: items.count, among: candidates)
         let matchCount = order.count

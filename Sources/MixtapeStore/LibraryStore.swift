@@ -224,7 +224,7 @@ public final class LibraryStore: Sendable {
     /// Stores the (id, line) pairs of every item of the index, in library order, rendered by
     /// the caller from items it already holds.
     public func writeLineSnapshot(template: String, ids: [ItemID], lines: [String]) throws {
-        try pool.write { db in try LineSnapshot.write(template: template, pairs: zip(ids, lines), in: db) }
+        try writing { db in try LineSnapshot.write(template: template, pairs: zip(ids, lines), in: db) }
     }
 
     /// Whether (id, line) pairs are kept for `template`. Kept pairs are always current: every
