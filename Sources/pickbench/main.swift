@@ -14,10 +14,10 @@ import MixtapeTerminal
 /// screen shows), then the frame with the complete ranked list (what Alt-A and End act on).
 /// Prints a markdown table.
 ///
-/// With `PICKBENCH_PLAYER=mpv` (or mpd, vlc, a `[players.NAME]`), the first key of each run
-/// comes with Alt-P: the item under the cursor starts playing while the rest is typed, so the
-/// numbers say what a player costs the picker (it should cost nothing: playback has its own
-/// thread).
+/// With `PICKBENCH_PLAYER=mpv` (or mpd, vlc, a `[players.NAME]`), the second key of each run
+/// comes after Ctrl-Home and Alt-P: the best match of `t` starts playing while the rest is
+/// typed, so the numbers say what a player costs the picker (it should cost nothing: playback
+/// has its own thread). `PICKBENCH_VERBOSE` also prints the player's status line per key.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: pickbench INDEX [RUNS]\n".utf8))
@@ -30,6 +30,7 @@ let script: [[UInt8]] = "the beat live".map { Array(String($0).utf8) } + Array(r
 let verbose = ProcessInfo.processInfo.environment["PICKBENCH_VERBOSE"] != nil
 let playerName = ProcessInfo.processInfo.environment["PICKBENCH_PLAYER"].flatMap { $0.isEmpty ? nil : $0 }
 let altP: [UInt8] = [0x1b, 0x70]
+let firstRow: [UInt8] = Array("\u{1b}[1;5H".utf8)  // Ctrl-Home
 
 /// Milliseconds on the monotonic clock.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
@@ -74,7 +75,7 @@ final class ScriptedTerminal: PickerTerminal, @unchecked Sendable {
         answered = true
         if next == 0 { firstFullFrame = time - start } else { keyLatencies.append(time - sentAt) }
         if verbose, next > 0 {
-            FileHandle.standardError.write(Data("\(expectedQuery)\t\(state.results.count)\t\(time - sentAt)\n".utf8))
+            FileHandle.standardError.write(Data("\(expectedQuery)\t\(state.results.count)\t\(time - sentAt)\t\(state.playerStatus ?? "")\n".utf8))
         }
     }
 
@@ -88,7 +89,9 @@ final class ScriptedTerminal: PickerTerminal, @unchecked Sendable {
             next += 1
             expectedQuery = key == backspace ? String(expectedQuery.dropLast()) : expectedQuery + String(decoding: key, as: UTF8.self)
             sentAt = now()
-            return [.bytes(next == 1 && playerName != nil ? altP + key : key)]
+            // Once `t` is answered: Ctrl-Home to its best match (the cursor stays on the item it
+            // was on while that still matches), Alt-P to play it, then the next key.
+            return [.bytes(next == 2 && playerName != nil ? firstRow + altP + key : key)]
         }
         condition.lock()
         defer { condition.unlock() }
