@@ -214,6 +214,9 @@ struct PickerKeyTests {
     /// `?` and F1 list every key; any key closes the list; `?` in a query is typed. The
     /// listening keys are named on the main screen.
     @Test func helpScreenAndHints() throws {
+        // The listening keys below would start a real mpv and leave it running: a player that
+        // runs `true` instead (PickerPlayTests has the real mpv).
+        _ = try writeConfig("[play]\nplayer = \"silent\"\n\n[players.silent]\ncommand = [\"true\"]\n")
         let tmux = try terminal()
         try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore"])
         var screen = try tmux.waitFor(text: "59/59 · 0 selected")
@@ -233,7 +236,7 @@ struct PickerKeyTests {
         try tmux.waitFor(text: "closes this help")
         try tmux.press("Escape")
         try tmux.waitFor(text: "59/59 · 0 selected")
-        try tmux.press("M-p", "M-e", "M-x") // the listening keys type nothing (playing is wired elsewhere)
+        try tmux.press("M-p", "M-e", "M-x") // the listening keys type nothing
         try tmux.type("a?")
         try waitForQuery(tmux, "a?")
         try tmux.press("Escape")
