@@ -150,9 +150,14 @@ public struct IndexSources {
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
             let counts = try store.sync(record) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
-                    try sync.put(batch)
-                    delivered += batch.count
-                    progress?(path, delivered)
+                    switch batch {
+                    case .items(let items):
+                        try sync.put(items)
+                        delivered += items.count
+                        progress?(path, delivered)
+                    case .playlists(let playlists):
+                        try sync.appendPlaylists(playlists)
+                    }
                 }
                 outcome = read
                 return read.readout

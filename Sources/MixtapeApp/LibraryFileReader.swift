@@ -18,28 +18,30 @@ struct LibraryFileReader: Sendable {
     /// Files beside the source that are read with it (Rhythmbox's `playlists.xml`): a change to
     /// one is a change to the source, for `index` and for `watch`.
     var companions: @Sendable (_ path: String) -> [String] = { _ in [] }
-    /// Streams the file's items to `emit` in batches, then returns the rest.
-    let read: @Sendable (_ path: String, _ emit: ([MediaItem]) throws -> Void) throws -> Outcome
+    /// Streams the file's items (and playlists a reader completes early) to `emit` in batches,
+    /// then returns the rest.
+    let read: @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome
 
     /// The readers by `ContentKind.id`.
     static let all: [String: LibraryFileReader] = [
         ContentKind.itunes.id: LibraryFileReader(recordedKind: .itunesLibrary) { path, emit in
-            let summary = try ITunesLibraryReader(path: path).read(onItems: emit)
+            let summary = try ITunesLibraryReader(path: path).read(onItems: { try emit(.items($0)) },
+                                                                   onPlaylists: { try emit(.playlists($0)) })
             return Outcome(readout: SourceReadout(playlists: summary.playlists,
                                                   contentFingerprint: summary.contentFingerprint,
                                                   applicationVersion: summary.applicationVersion),
                            warnings: summary.warnings)
         },
         ContentKind.rekordbox.id: LibraryFileReader(recordedKind: .rekordbox) { path, emit in
-            outcome(try RekordboxLibraryReader(path: path).read(onItems: emit))
+            outcome(try RekordboxLibraryReader(path: path).read(onItems: { try emit(.items($0)) }))
         },
         ContentKind.traktor.id: LibraryFileReader(recordedKind: .traktor) { path, emit in
-            outcome(try TraktorLibraryReader(path: path).read(onItems: emit))
+            outcome(try TraktorLibraryReader(path: path).read(onItems: { try emit(.items($0)) }))
         },
         ContentKind.rhythmbox.id: LibraryFileReader(
             recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }
         ) { path, emit in
-            outcome(try RhythmboxLibraryReader(path: path).read(onItems: emit))
+            outcome(try RhythmboxLibraryReader(path: path).read(onItems: { try emit(.items($0)) }))
         },
     ]
 

@@ -113,9 +113,35 @@ public final class SourceSync {
         return low < previousKeys.count && previousKeys[low] == key ? low : nil
     }
 
-    /// Replaces the source's playlists with these, in this order.
+    /// Replaces the source's playlists with these, in this order; after `appendPlaylists`,
+    /// these follow the ones appended.
     public func replacePlaylists(_ playlists: [Playlist]) throws {
-        counts.playlists = try SourceSync.replacePlaylists(playlists, sourceID: sourceID, in: db)
+        if nextPlaylistPosition == nil {
+            counts.playlists = try SourceSync.replacePlaylists(playlists, sourceID: sourceID, in: db)
+        } else {
+            try appendPlaylists(playlists)
+        }
+    }
+
+    /// Where the next appended playlist goes; nil until `appendPlaylists` first cleared the
+    /// source's playlists.
+    private var nextPlaylistPosition: Int?
+
+    /// Writes playlists a reader completed while still reading, in order: the first call
+    /// replaces the source's playlists, later ones (and `replacePlaylists`) add after them.
+    /// Each is written and let go at once, so a library's playlists never all sit in memory.
+    public func appendPlaylists(_ playlists: [Playlist]) throws {
+        var position = try nextPlaylistPosition ?? {
+            try db.execute(sql: "DELETE FROM playlists WHERE source_id = ?", arguments: [sourceID])
+            return 0
+        }()
+        let insert = try SourceSync.playlistInsert(in: db)
+        for playlist in playlists {
+            try SourceSync.insert(playlist, at: position, sourceID: sourceID, with: insert)
+            position += 1
+        }
+        nextPlaylistPosition = position
+        counts.playlists = position
     }
 
     /// Writes the playlist files read again (or first) and forgets those at `removed`; their
@@ -127,21 +153,31 @@ public final class SourceSync {
     /// Replaces the playlists of source `sourceID` with these, in this order; returns how many.
     static func replacePlaylists(_ playlists: [Playlist], sourceID: Int64, in db: Database) throws -> Int {
         try db.execute(sql: "DELETE FROM playlists WHERE source_id = ?", arguments: [sourceID])
-        let insert = try db.makeStatement(sql: """
+        let insert = try playlistInsert(in: db)
+        for (position, playlist) in playlists.enumerated() {
+            try SourceSync.insert(playlist, at: position, sourceID: sourceID, with: insert)
+        }
+        return playlists.count
+    }
+
+    private static func playlistInsert(in db: Database) throws -> Statement {
+        try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO playlists (source_id, id, position, name, parent_id, folder, smart,
                 master, distinguished_kind, missing, entries, file, unresolved, rule, query, query_sort, query_limit)
                 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
-        for (position, playlist) in playlists.enumerated() {
-            try insert.execute(arguments: [
-                sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
-                playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
-                playlist.missing, Data(StringListCodec.encode(playlist.items)), playlist.file,
-                playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
-                playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
-            ])
-        }
-        return playlists.count
+    }
+
+    /// One playlist row; packed entries are written as they are.
+    private static func insert(_ playlist: Playlist, at position: Int, sourceID: Int64, with insert: Statement) throws {
+        let entries = playlist.packedItems?.bytes ?? StringListCodec.encode(playlist.items)
+        try insert.execute(arguments: [
+            sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
+            playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
+            playlist.missing, Data(entries), playlist.file,
+            playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
+            playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
+        ])
     }
 
     /// Deletes the items the read did not deliver and completes the counts. Their ids are

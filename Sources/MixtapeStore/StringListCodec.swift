@@ -1,6 +1,7 @@
 import MixtapeCore
 
-/// Packs a list of strings into one BLOB: each as a LEB128 length and its UTF-8 bytes.
+/// Packs a list of strings into one BLOB: each as a LEB128 length and its UTF-8 bytes
+/// (`LengthPrefixedList`, which readers that pack playlist entries themselves share).
 ///
 /// Used where one row holding a long ordered list beats a row per element: a playlist's
 /// entries (a 350,000-entry library's playlists are a few hundred writes) and the line
@@ -14,12 +15,7 @@ enum StringListCodec {
 
     /// Appends one string, for callers that build a list as they go.
     static func append(_ string: String, to out: inout [UInt8]) {
-        var length = string.utf8.count
-        repeat {
-            let low = UInt8(length & 0x7f)
-            length >>= 7
-            out.append(length == 0 ? low : low | 0x80)
-        } while length > 0
+        LengthPrefixedList.appendLength(string.utf8.count, to: &out)
         out.append(contentsOf: string.utf8)
     }
 
@@ -42,22 +38,7 @@ enum StringListCodec {
 
     /// Hands each encoded string's bytes to `body`, in order; stops at a damaged length.
     private static func forEach(in bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                var length = 0, shift = 0
-                while index < buffer.count, shift < 63 {
-                    let byte = buffer[index]
-                    index += 1
-                    length |= Int(byte & 0x7f) << shift
-                    shift += 7
-                    if byte & 0x80 == 0 { break }
-                }
-                guard length <= buffer.count - index else { return }
-                body(UnsafeBufferPointer(rebasing: buffer[index..<index + length]))
-                index += length
-            }
-        }
+        LengthPrefixedList.forEach(in: bytes, body)
     }
 
     static func encode(_ ids: [ItemID]) -> [UInt8] { encode(ids.lazy.map(\.rawValue)) }

@@ -127,6 +127,55 @@ struct ITunesLibraryTests {
         #expect(summary.trackCount == 2500)
     }
 
+    @Test("playlists stream from a file once Tracks has closed, after the items they name, entries packed")
+    func streamsPlaylistsAfterTracks() throws {
+        let tracks = (1...2500).map { ITunesXML.track($0, pid: String(format: "%016x", $0)) }
+        let playlists = [ITunesXML.playlist(name: "All", pid: "01", trackIDs: Array(1...2500)),
+                         ITunesXML.playlist(name: "Two", pid: "02", trackIDs: [2500, 7, 2500, 99999])]
+        let url = try Self.file(ITunesXML.library(tracks: tracks, playlists: playlists))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var itemsSoFar = 0
+        var streamed: [(name: String, itemsBefore: Int, ids: [String], missing: Int)] = []
+        let summary = try ITunesLibraryReader(path: url.path).read(onItems: { itemsSoFar += $0.count }) { batch in
+            for playlist in batch {
+                #expect(playlist.items.isEmpty)
+                streamed.append((playlist.name, itemsSoFar, playlist.packedItems?.ids.map(\.rawValue) ?? [],
+                                 playlist.missing))
+            }
+        }
+        #expect(summary.playlists.isEmpty)
+        #expect(streamed.map(\.name) == ["All", "Two"])
+        #expect(streamed.allSatisfy { $0.itemsBefore == 2500 })
+        // Lower-case Persistent IDs come back as the upper-case ids the items carry.
+        #expect(streamed[0].ids == (1...2500).map { String(format: "itunes:%016X", $0) })
+        #expect(streamed[1].ids == ["itunes:00000000000009C4", "itunes:0000000000000007", "itunes:00000000000009C4"])
+        #expect(streamed[1].missing == 1)
+        #expect(summary.warnings.map(\.message) == ["playlist \"Two\": 1 entry names no track in this file"])
+    }
+
+    @Test("playlists before Tracks wait for the end of a file and keep file order after streamed ones")
+    func playlistsBeforeTracksWait() throws {
+        let url = try Self.file(ITunesXML.library(
+            tracks: Self.twoTracks, playlists: [ITunesXML.playlist(name: "P", pid: "01", trackIDs: [20, 10])],
+            playlistsFirst: true))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var streamedCount = 0
+        let summary = try ITunesLibraryReader(path: url.path).read(onItems: { _ in }) { streamedCount += $0.count }
+        #expect(streamedCount == 0)
+        #expect(summary.playlists.map { $0.unpacked().items.map(\.rawValue) }
+                == [["itunes:0000000000000A02", "itunes:0000000000000A01"]])
+        // Without a playlist callback, everything is in the summary, in file order.
+        let all = try ITunesLibraryReader(path: url.path).read(onItems: { _ in })
+        #expect(all.playlists.map(\.name) == ["P"])
+    }
+
+    private static func file(_ xml: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mixtape-reader-\(UInt32.random(in: 0...UInt32.max)).xml")
+        try Data(xml.utf8).write(to: url)
+        return url
+    }
+
     @Test("an error thrown by onItems propagates unchanged")
     func propagatesCallerErrors() throws {
         struct Stop: Error, Equatable {}
@@ -138,7 +187,7 @@ struct ITunesLibraryTests {
                 buffer.copyBytes(from: bytes[offset..<offset + count])
                 offset += count
                 return count
-            }, onItems: { _ in throw Stop() })
+            }, onItems: { _ in throw Stop() }, onPlaylists: { _ in })
         }
     }
 

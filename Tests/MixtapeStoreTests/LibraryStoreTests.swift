@@ -187,11 +187,38 @@ struct LibraryStoreTests {
         #expect(try store.sources().first?.itemCount == 7)
     }
 
-    @Test("entry lists survive any bytes in ids")
+    @Test("entry lists survive any bytes in ids, and readers' packed entries are the same bytes")
     func entryCodec() {
         let ids = ["", "itunes:AB", String(repeating: "é", count: 300), "a\nb\u{0}c"].map(ItemID.init(rawValue:))
         #expect(StringListCodec.decodeIDs(StringListCodec.encode(ids)) == ids)
         #expect(StringListCodec.decode([0x05, 0x41]) == [])
+        #expect(PackedItemIDs(ids).bytes == StringListCodec.encode(ids))
+        #expect(PackedItemIDs(ids).ids == ids)
+    }
+
+    @Test("playlists appended while reading are replaced as a whole, followed by the rest, in order")
+    func appendedPlaylists() throws {
+        func list(_ id: String, _ entries: [String], packed: Bool) -> Playlist {
+            var playlist = Playlist(id: PlaylistID(rawValue: id), name: id)
+            let ids = entries.map(ItemID.init(rawValue:))
+            if packed { playlist.packedItems = PackedItemIDs(ids) } else { playlist.items = ids }
+            return playlist
+        }
+        _ = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "One")])
+            return SourceReadout(playlists: [list("old", ["i:1"], packed: false)])
+        }
+        let counts = try store.sync(record()) { sync in
+            try sync.put([Self.item("i:1", title: "One"), Self.item("i:2", title: "Two")])
+            try sync.appendPlaylists([list("a", ["i:2", "i:1", "i:2"], packed: true)])
+            try sync.appendPlaylists([list("b", [], packed: true)])
+            return SourceReadout(playlists: [list("c", ["i:1"], packed: false)])
+        }
+        #expect(counts.playlists == 3)
+        let playlists = try store.playlists()
+        #expect(playlists.map(\.id.rawValue) == ["a", "b", "c"])
+        #expect(playlists.map { $0.items.map(\.rawValue) } == [["i:2", "i:1", "i:2"], [], ["i:1"]])
+        #expect(try store.sources().first?.playlistCount == 3)
     }
 }
 

@@ -10,6 +10,9 @@ public struct Playlist: Hashable, Sendable {
     public var distinguishedKind: Int64?
     /// Item ids in playlist order; repeated entries are kept.
     public var items: [ItemID] = []
+    /// The entries already packed as the index stores them, by a reader that resolves a large
+    /// library's playlists straight into that form (iTunes); `items` is then empty.
+    public var packedItems: PackedItemIDs?
     /// Entries whose Track ID names no track in the export.
     public var missing = 0
     /// Absolute path of the source file.
@@ -28,6 +31,19 @@ public struct Playlist: Hashable, Sendable {
     public init(id: PlaylistID, name: String) {
         self.id = id
         self.name = name
+    }
+
+    /// How many entries name an item, packed or not.
+    public var itemCount: Int { packedItems?.count ?? items.count }
+
+    /// The same playlist with its entries in `items`, for callers that look at a few small
+    /// playlists (tests, the in-memory read).
+    public func unpacked() -> Playlist {
+        guard let packedItems else { return self }
+        var playlist = self
+        playlist.items = packedItems.ids
+        playlist.packedItems = nil
+        return playlist
     }
 }
 

@@ -21,10 +21,23 @@ public struct ITunesLibraryReader: Sendable {
     public init(path: String) { self.path = path }
 
     /// Streams the file. Items are delivered in file order in batches to `onItems` (so the
-    /// caller can write them to SQLite while parsing). Throws `MalformedSourceError` with
-    /// file:line:column for any malformed input, `SourceReadError` when the file cannot be read;
-    /// errors thrown by `onItems` propagate unchanged.
+    /// caller can write them to SQLite while parsing); the summary holds the playlists, in file
+    /// order, their entries packed. Throws `MalformedSourceError` with file:line:column for any malformed input,
+    /// `SourceReadError` when the file cannot be read; errors thrown by `onItems` and
+    /// `onPlaylists` propagate unchanged.
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
+        var streamed: [Playlist] = []
+        var summary = try read(onItems: onItems, onPlaylists: { streamed += $0 })
+        summary.playlists = streamed + summary.playlists
+        return summary
+    }
+
+    /// `read(onItems:)` that also streams playlists: each goes to `onPlaylists` as it closes
+    /// once every track is known (all of them, in a usual export, where `Tracks` comes first),
+    /// so they never all sit in memory. The summary then holds only those that waited for the
+    /// end of the file; they follow the streamed ones in file order.
+    public func read(onItems: ([MediaItem]) throws -> Void,
+                     onPlaylists: ([Playlist]) throws -> Void) throws -> ITunesLibrarySummary {
         let file = try SourceFile(path: path)
         defer { file.closeFile() }
         var content = StableHash()
@@ -32,16 +45,18 @@ public struct ITunesLibraryReader: Sendable {
             let count = try file.readChunk(into: buffer)
             content.combine(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             return count
-        }, onItems: onItems)
+        }, onItems: onItems, onPlaylists: onPlaylists)
         summary.contentFingerprint = content.hexDigest
         return summary
     }
 
     /// Reads an export held in memory through exactly the same push-parser path, for tests and
-    /// fuzzing. `name` stands in for the path in messages and `source`.
+    /// fuzzing. `name` stands in for the path in messages and `source`. Playlists come back
+    /// all in the summary, with their entries in `items` (unpacked).
     public static func read(bytes: [UInt8], name: String) throws -> (items: [MediaItem], summary: ITunesLibrarySummary) {
         var items: [MediaItem] = []
-        let summary = try bytes.withUnsafeBytes { all in
+        var streamed: [Playlist] = []
+        var summary = try bytes.withUnsafeBytes { all in
             var offset = 0
             return try parse(name: name, readChunk: { buffer in
                 let count = min(buffer.count, all.count - offset)
@@ -50,15 +65,17 @@ public struct ITunesLibraryReader: Sendable {
                 }
                 offset += count
                 return count
-            }, onItems: { items.append(contentsOf: $0) })
+            }, onItems: { items.append(contentsOf: $0) }, onPlaylists: { streamed += $0 })
         }
+        summary.playlists = (streamed + summary.playlists).map { $0.unpacked() }
         return (items, summary)
     }
 
     /// Runs one libxml2 push parse. Every libxml2 handle lives and dies inside this function;
     /// `readChunk` fills a buffer and returns the byte count (0 at the end).
     static func parse(name: String, readChunk: (UnsafeMutableRawBufferPointer) throws -> Int,
-                      onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
+                      onItems: ([MediaItem]) throws -> Void,
+                      onPlaylists: ([Playlist]) throws -> Void) throws -> ITunesLibrarySummary {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         let sink = PlistSAXSink(path: name)
@@ -81,12 +98,22 @@ public struct ITunesLibraryReader: Sendable {
                     if sink.state.pointee.library.pending.count >= batchSize {
                         try onItems(sink.state.pointee.library.takePending())
                     }
+                    if !sink.state.pointee.library.pendingPlaylists.isEmpty {
+                        // Items first: every item a playlist names reaches the caller before it.
+                        if !sink.state.pointee.library.pending.isEmpty {
+                            try onItems(sink.state.pointee.library.takePending())
+                        }
+                        try onPlaylists(sink.state.pointee.library.takePendingPlaylists())
+                    }
                     if end { break }
                     count = try readChunk(buffer)
                     offset = 0
                 }
                 try checkComplete(sink.state.pointee, parser: parser)
                 if !sink.state.pointee.library.pending.isEmpty { try onItems(sink.state.pointee.library.takePending()) }
+                if !sink.state.pointee.library.pendingPlaylists.isEmpty {
+                    try onPlaylists(sink.state.pointee.library.takePendingPlaylists())
+                }
                 return summary(of: &sink.state.pointee.library)
             }
         }
@@ -110,7 +137,7 @@ public struct ITunesLibraryReader: Sendable {
     }
 
     private static func summary(of library: inout LibraryAssembler) -> ITunesLibrarySummary {
-        let playlists = library.resolvePlaylists()
+        let playlists = library.resolveDeferredPlaylists()
         return ITunesLibrarySummary(
             playlists: playlists, warnings: library.warnings, trackCount: library.delivered,
             applicationVersion: library.applicationVersion,

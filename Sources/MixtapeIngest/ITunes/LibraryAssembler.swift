@@ -13,11 +13,20 @@ struct LibraryAssembler {
     private(set) var libraryPersistentID: String?
     private(set) var musicFolder: String?
 
+    /// Playlists resolved as soon as they closed, not yet handed to the caller (the reader
+    /// drains it between chunks, like `pending`).
+    var pendingPlaylists: [Playlist] = []
+
     private var track = TrackDraft()
     private var playlist = PlaylistDraft()
-    private var playlists: [PlaylistDraft] = []
+    /// Playlists that closed before the track list did, resolved at the end of the document.
+    private var deferred: [PlaylistDraft] = []
+    /// Playlists seen so far, for the index of the next one.
+    private var playlistCount = 0
+    /// Whether the `Tracks` dictionary has closed, so a playlist can be resolved as it closes.
+    private var tracksClosed = false
     private var entryTrackID: Int64?
-    /// Track ID → item id, to resolve playlist entries at the end.
+    /// Track ID → item id, to resolve playlist entries.
     private var itemsByTrackID = TrackIDTable()
     /// Persistent IDs seen so far, as numbers: real ones are 16 hex digits, and hashing a
     /// UInt64 is far cheaper than hashing the id string 100,000 times.
@@ -40,7 +49,8 @@ struct LibraryAssembler {
             track.position = position ?? track.position
         case .playlist:
             playlist = PlaylistDraft()
-            playlist.index = playlists.count
+            playlist.index = playlistCount
+            playlistCount += 1
             playlist.position = position ?? playlist.position
         case .playlistEntry:
             entryTrackID = nil
@@ -53,7 +63,21 @@ struct LibraryAssembler {
     mutating func end(_ context: LibraryContext) {
         switch context {
         case .track: finishTrack()
-        case .playlist: playlists.append(playlist)
+        case .tracks:
+            tracksClosed = true
+            // Let the 500,000 numbers go before the playlists come. (A second `Tracks` key
+            // would still replace repeated ids, only without the warning; derived ids stay
+            // unique, `seen` is kept.)
+            seenHexIDs = []
+        case .playlist:
+            // Resolved at once when every track is known, so a library's playlists stream out
+            // as they are read instead of all waiting, as Track IDs, for the end of the file;
+            // in file order: once one waits, the rest wait too.
+            if tracksClosed, deferred.isEmpty {
+                pendingPlaylists.append(resolve(playlist))
+            } else {
+                deferred.append(playlist)
+            }
         case .playlistEntry: if let entryTrackID { playlist.trackIDs.append(entryTrackID) }
         default: break
         }
@@ -94,20 +118,27 @@ struct LibraryAssembler {
         return pending
     }
 
-    /// Playlists with entries resolved, plus a warning per playlist with missing entries.
-    mutating func resolvePlaylists() -> [Playlist] {
-        var result: [Playlist] = []
-        result.reserveCapacity(playlists.count)
-        for draft in playlists {
-            let resolved = draft.resolve(tracks: itemsByTrackID, source: source)
-            if resolved.missing > 0 {
-                warnings.append(IndexWarning(position: draft.position, message:
-                    "playlist \"\(resolved.name)\": \(resolved.missing.counted("entry", "entries")) "
-                    + "\(resolved.missing == 1 ? "names" : "name") no track in this file"))
-            }
-            result.append(resolved)
+    /// Hands out the playlists resolved as they closed.
+    mutating func takePendingPlaylists() -> [Playlist] {
+        defer { pendingPlaylists.removeAll() }
+        return pendingPlaylists
+    }
+
+    /// The playlists that had to wait for the end of the document, resolved now.
+    mutating func resolveDeferredPlaylists() -> [Playlist] {
+        defer { deferred.removeAll() }
+        return deferred.map { resolve($0) }
+    }
+
+    /// One playlist with its entries packed, plus a warning when entries name no track.
+    private mutating func resolve(_ draft: PlaylistDraft) -> Playlist {
+        let resolved = draft.resolve(tracks: itemsByTrackID, source: source)
+        if resolved.missing > 0 {
+            warnings.append(IndexWarning(position: draft.position, message:
+                "playlist \"\(resolved.name)\": \(resolved.missing.counted("entry", "entries")) "
+                + "\(resolved.missing == 1 ? "names" : "name") no track in this file"))
         }
-        return result
+        return resolved
     }
 
     private mutating func finishTrack() {
@@ -133,7 +164,9 @@ struct LibraryAssembler {
         }
         item.kind = track.hints.kind
         item.source = source
-        if let trackID = item.trackID ?? track.entryTrackID { itemsByTrackID[trackID] = item.id }
+        if let trackID = item.trackID ?? track.entryTrackID {
+            itemsByTrackID.set(item.id, hex: item.persistentID == nil ? nil : track.persistentIDValue, for: trackID)
+        }
         pending.append(item)
     }
 }

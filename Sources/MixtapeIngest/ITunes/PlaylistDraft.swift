@@ -29,7 +29,8 @@ struct PlaylistDraft {
         }
     }
 
-    /// The finished playlist: entries naming no track are left out and counted in `missing`.
+    /// The finished playlist, its entries packed: entries naming no track are left out and
+    /// counted in `missing`.
     func resolve(tracks: TrackIDTable, source: String) -> Playlist {
         let id: PlaylistID
         if let persistentID {
@@ -46,14 +47,13 @@ struct PlaylistDraft {
         playlist.isSmart = isSmart
         playlist.isMaster = isMaster
         playlist.distinguishedKind = distinguishedKind
-        playlist.items.reserveCapacity(trackIDs.count)
-        for trackID in trackIDs {
-            if let item = tracks[trackID] {
-                playlist.items.append(item)
-            } else {
-                playlist.missing += 1
-            }
+        // Sized for as many iTunes ids (24 bytes packed) as there are entries, so packing the
+        // library's master playlist does not double its buffer again and again.
+        var packed = PackedItemIDs(reservingBytes: trackIDs.count * 24)
+        for trackID in trackIDs where !tracks.appendID(of: trackID, to: &packed) {
+            playlist.missing += 1
         }
+        playlist.packedItems = packed
         playlist.source = source
         return playlist
     }

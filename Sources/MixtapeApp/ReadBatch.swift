@@ -1,0 +1,9 @@
+import MixtapeCore
+
+/// What a library reader hands to the writing thread while it reads: items, or playlists that
+/// are complete before the end of the file (iTunes's, once its track list has closed), so
+/// neither waits in memory for the end of a 500,000-track export.
+enum ReadBatch: Sendable {
+    case items([MediaItem])
+    case playlists([Playlist])
+}
