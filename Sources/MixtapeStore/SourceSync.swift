@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MixtapeCore
 
 /// Brings one source's rows to exactly the content of a fresh read, inside the caller's
@@ -168,17 +169,33 @@ public final class SourceSync {
             """)
     }
 
-    /// One playlist row; packed entries are written as they are.
+    /// One playlist row. The entries are bound in place, not copied: a library's master
+    /// playlist is megabytes (12 MB at 500,000 tracks), and a `Data` of it plus SQLite's own
+    /// copy of that would be two more.
     private static func insert(_ playlist: Playlist, at position: Int, sourceID: Int64, with insert: Statement) throws {
         let entries = playlist.packedItems?.bytes ?? StringListCodec.encode(playlist.items)
-        try insert.execute(arguments: [
+        try insert.setUncheckedArguments([
             sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
             playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
-            playlist.missing, Data(entries), playlist.file,
+            playlist.missing, nil, playlist.file,
             playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
             playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
         ])
+        let handle = insert.sqliteStatement
+        try entries.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress, !bytes.isEmpty {
+                sqlite3_bind_blob(handle, entriesParameter, base, Int32(bytes.count), nil)  // nil: SQLITE_STATIC
+            } else {
+                sqlite3_bind_zeroblob(handle, entriesParameter, 0)
+            }
+            // The binding must not outlive `entries`.
+            defer { sqlite3_bind_null(handle, entriesParameter) }
+            try insert.execute()
+        }
     }
+
+    /// The `entries` parameter's place in the playlist insert.
+    private static let entriesParameter: Int32 = 11
 
     /// Deletes the items the read did not deliver and completes the counts. Their ids are
     /// found by one more scan of the source's rows, done only when something was deleted.
