@@ -6,6 +6,7 @@ import Testing
 struct FzfCaseSet: CustomTestStringConvertible, Sendable {
     /// A query, and for a deliberate difference the reason and each side's expected output.
     struct Query: Sendable {
+        /// Exactly as typed (one argument to `search`, `--filter`'s value for fzf).
         var text: String
         var difference: Difference?
     }
@@ -18,11 +19,15 @@ struct FzfCaseSet: CustomTestStringConvertible, Sendable {
         var ours: [String] = []
     }
 
+    /// Which fzf test the set comes from (the `## ` line).
     var name: String
+    /// fzf's input, in order: the titles of the index, in library order.
     var lines: [String] = []
     var queries: [Query] = []
+    /// The set's name, so a failure names the fzf test.
     var testDescription: String { name }
 
+    /// The case file: runtime data, read from the checkout like the samples.
     static let file = MixtapeProcess.packageRoot + "/Tests/Fixtures/fzf-cases.txt"
 
     /// Every set of the file, in order; a malformed line stops the test run at once.
@@ -63,6 +68,7 @@ struct FzfCaseSet: CustomTestStringConvertible, Sendable {
         return true
     }
 
+    /// Adds a `because:`, `fzf:` or `ours:` line to the last query's difference.
     private mutating func addToDifference(_ line: String, _ difference: Difference) -> Bool {
         var difference = difference
         if line.hasPrefix("because: ") {
@@ -117,8 +123,10 @@ struct FzfCaseSet: CustomTestStringConvertible, Sendable {
 
 /// The real `fzf --filter`, with no user options in its environment.
 enum FzfFilter {
+    /// Debian's fzf, which scripts/install-deps.sh installs.
     static let path = "/usr/bin/fzf"
 
+    /// Ours minus the variables through which a user's fzf options would change its output.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for name in ["FZF_DEFAULT_OPTS", "FZF_DEFAULT_COMMAND"] { environment[name] = nil }

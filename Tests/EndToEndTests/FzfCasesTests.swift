@@ -7,6 +7,7 @@ import Testing
 /// query with both sides' output. One index per set of lines; the sets run in parallel.
 @Suite("fzf 0.38's own cases: search prints what fzf --filter prints")
 struct FzfCasesTests {
+    /// Loaded once: the parametrized test's arguments.
     static let sets = FzfCaseSet.load()
 
     /// Indexes `lines` as the titles of a fresh index and writes them as fzf's input file.
@@ -21,6 +22,7 @@ struct FzfCasesTests {
         return (scratch, input)
     }
 
+    /// Fails (rather than skips) without fzf 0.38: the expected differences are its output.
     static func requireFzf() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FzfFilter.path),
                      "fzf is missing: scripts/install-deps.sh installs it")
