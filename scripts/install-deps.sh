@@ -4,8 +4,9 @@
 #   (build: compile and test; bench: + peers; screenshot: + a font and Pillow for `make screenshot`)
 set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
-      vlc-bin vlc-plugin-base mpv mpd mpc)  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
-if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
+      vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
+      fzf)  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
+if [[ "${1:-build}" == bench ]]; then want+=(hyperfine); fi
 # `make screenshot` only: a monospace font to draw the picker with, and Pillow (PyPI) to draw.
 if [[ "${1:-build}" == screenshot ]]; then
   want+=(fonts-dejavu-core)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MixtapeCore
 
@@ -210,6 +211,37 @@ enum Schema {
             // source instead; the second tree cost a quarter of a 100,000-track import.
             try db.execute(sql: "DROP INDEX IF EXISTS items_by_id")
         }
+        migrator.registerMigration("v14: library order folds Vietnamese letters") { db in
+            // fzf's table, and so `LatinFolding`, folds the 60 Vietnamese letters with two
+            // diacritics (Ầ, Ế, Ố, Ự, …): `Trần` sorts as `Tran` now. Items keep their stored
+            // key until they change, so the keys holding one of those letters are made again,
+            // and the line snapshots (in library order) are dropped.
+            try rekeyVietnamese(in: db)
+        }
         return migrator
+    }
+
+    /// The v14 migration. Only artist, album, disc, track and title enter a sort key, and only
+    /// rows with one of the 60 letters in a text field can have a different key now.
+    private static func rekeyVietnamese(in db: Database) throws {
+        let ranges: [ClosedRange<UInt32>] = [0x1EA4...0x1EB7, 0x1EBE...0x1EC7, 0x1ED0...0x1EE3, 0x1EE8...0x1EF1]
+        let letters = ranges.joined().compactMap(Unicode.Scalar.init).map(String.init).joined()
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT source_id, id, artist, album, disc_number, track_number, title FROM items
+            WHERE artist GLOB ?1 OR album GLOB ?1 OR title GLOB ?1
+            """, arguments: ["*[\(letters)]*"])
+        guard !rows.isEmpty else { return }
+        let update = try db.makeStatement(sql: "UPDATE items SET sort_key = ? WHERE source_id = ? AND id = ?")
+        for row in rows {
+            var item = MediaItem(id: ItemID(rawValue: row["id"]))
+            item.artist = row["artist"]
+            item.album = row["album"]
+            item.discNumber = row["disc_number"]
+            item.trackNumber = row["track_number"]
+            item.title = row["title"]
+            let sourceID: Int64 = row["source_id"]
+            try update.execute(arguments: [Data(LibraryOrder.sortKey(for: item)), sourceID, item.id.rawValue])
+        }
+        try LineSnapshot.invalidate(in: db)
     }
 }

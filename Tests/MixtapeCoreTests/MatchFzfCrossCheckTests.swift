@@ -96,7 +96,7 @@ struct MatchFzfCrossCheckTests {
           .enabled(if: FzfOracle.isAvailable, "needs /usr/bin/fzf"), arguments: [1, 2, 3])
     func adversarial(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
-        let alphabet = Array("aabbcAB-_/ .:;|,1(") + ["é", "É", "ö", "ß", "\t", "Š", "x", "z"]
+        let alphabet = Array("aabbcAB-_/ .:;|,1(") + ["é", "É", "ö", "ß", "\t", "Š", "x", "z", "ầ", "Ắ"]
         let lines = (0..<300).map { _ in String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }) }
         let operators = ["", "", "", "'", "^", "!", "!^", "!'"]
         let queries = (0..<60).map { _ in

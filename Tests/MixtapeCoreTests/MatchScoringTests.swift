@@ -196,6 +196,25 @@ struct MatchScoringTests {
         #expect(scoreTerm(kind, pattern, in: line) == expected)
     }
 
+    /// The same cases on a line long enough for the greedy V1 (trailing white space changes no
+    /// score): fzf's TestNormalize runs them through FuzzyMatchV1 too.
+    @Test("normalization, fuzzy V1", arguments: [
+        ("Só Danço Samba", "So", [62, 0, 2]),
+        ("Só Danço Samba", "sodc", [97, 0, 7]),
+        ("Danço", "danco", [140, 0, 5]),
+    ])
+    func normalizeGreedy(line: String, pattern: String, expected: [Int]) {
+        #expect(scoreTerm(.fuzzy, pattern, in: line + String(repeating: " ", count: 60_000)) == expected)
+    }
+
+    /// fzf's TestLongString: a match past 65,535 characters (fzf's int16 positions and our
+    /// UInt16 trimmed length must not wrap).
+    @Test("a match beyond 65,535 characters")
+    func longString() {
+        let line = String(repeating: "x", count: 65_535) + "z" + String(repeating: "x", count: 65_534)
+        #expect(scoreTerm(.fuzzy, "zx", in: line, caseSensitive: true) == [match * 2 + consecutive, 65_535, 65_537])
+    }
+
     @Test("an empty pattern matches with score 0 (fuzzy, exact, prefix, suffix), equal never")
     func emptyPattern() {
         for kind in [TextTerm.Kind.fuzzy, .exact, .prefix, .suffix] {

@@ -30,6 +30,11 @@ struct QueryFilterTests {
         ("artist:dvorak", "ANTONI\u{301}N DVOR\u{30C}A\u{301}K", true),
         ("artist:lodz", "\u{141}\u{F3}d\u{17A}", true),
         ("artist:hanh", "H\u{1EA1}nh", true),
+        // Vietnamese letters with two diacritics (fzf's table has them too), either side.
+        ("artist:tran", "Tr\u{1EA7}n", true),
+        ("artist:Tr\u{1EA7}n", "TRAN", true),
+        ("artist:=nguyen", "Nguy\u{1EC5}n", true),
+        ("artist:\u{1EE8}ng", "\u{1B0}ng", true),
         ("artist:sigur", "Sigur R\u{F3}s", true),
         ("artist:\u{3B1}", "\u{391}\u{3B2}", true),
         ("artist:beyonce", "Bey", false),

@@ -4,6 +4,8 @@
 /// U+00C0…U+2184 it maps to a base letter; capitals map to capitals, so a case-sensitive term
 /// still sees case). fzf folds nothing else, and neither do we: `Æ`, `Ł`'s capital and most
 /// capitals with carons are absent from its table and stay as they are (lower-cased, they fold).
+/// The whole table is checked against the real fzf 0.38, code point by code point
+/// (FzfCasesTests).
 ///
 /// Decomposed text (NFD) is our extension: the combining marks U+0300…U+0362 are dropped from
 /// both the line and the pattern before matching, so a mark belongs to the letter before it:
@@ -56,7 +58,7 @@ enum LatinFolding {
     /// Dense lookup over U+00C0…U+2184: the ASCII base letter, or 0 when fzf keeps the value.
     private static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: Int(lastCode - firstCode) + 1)
-        for (base, codes) in sources {
+        for (base, codes) in sources + vietnamese {
             for code in codes.split(separator: " ") {
                 table[Int(UInt32(code, radix: 16)! - firstCode)] = base.asciiValue!
             }
@@ -118,5 +120,19 @@ enum LatinFolding {
         ("W", "1D21"),
         ("Y", "00DD 0178 024E 028F"),
         ("Z", "1D22"),
+    ]
+
+    /// The rest of fzf's table: the 60 Vietnamese letters with two diacritics (a circumflex,
+    /// breve or horn, plus a tone mark: Ầ, Ắ, Ể, Ố, Ờ, Ự, …), which fzf writes as character
+    /// literals after the code points above. Without them `tran` would not find `Trần`.
+    private static let vietnamese: [(Character, String)] = [
+        ("a", "1EAF 1EA5 1EB1 1EA7 1EB3 1EA9 1EB5 1EAB 1EB7 1EAD"),
+        ("e", "1EBF 1EC1 1EC3 1EC5 1EC7"),
+        ("o", "1ED1 1EDB 1ED3 1EDD 1ED5 1EDF 1ED7 1EE1 1ED9 1EE3"),
+        ("u", "1EE9 1EEB 1EED 1EEF 1EF1"),
+        ("A", "1EAE 1EA4 1EB0 1EA6 1EB2 1EA8 1EB4 1EAA 1EB6 1EAC"),
+        ("E", "1EBE 1EC0 1EC2 1EC4 1EC6"),
+        ("O", "1ED0 1EDA 1ED2 1EDC 1ED4 1EDE 1ED6 1EE0 1ED8 1EE2"),
+        ("U", "1EE8 1EEA 1EEC 1EEE 1EF0"),
     ]
 }
