@@ -34,20 +34,32 @@ public final class SourceSync {
         self.sourceID = sourceID
         upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
-        var rows: [(key: UInt64, fingerprint: Int64, trackID: Int64)] = []
+        // Read into three arrays sized up front, then put in key order through one permutation:
+        // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
+        // item needs at once (72 MB more at a million tracks).
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?", arguments: [sourceID]) ?? 0
+        var keys: [UInt64] = [], fingerprints: [Int64] = [], trackIDs: [Int64] = []
+        keys.reserveCapacity(count)
+        fingerprints.reserveCapacity(count)
+        trackIDs.reserveCapacity(count)
         var partIDs: [String] = []
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, fingerprint, track_id FROM items WHERE source_id = ?",
                                          arguments: [sourceID])
         while let row = try cursor.next() {
             let id: String = row[0]
             if id.contains(CueSplit.partSeparator) { partIDs.append(id) }
-            rows.append((SourceSync.key(id), row[1], (row[2] as Int64?) ?? Int64.min))
+            keys.append(SourceSync.key(id))
+            fingerprints.append(row[1])
+            trackIDs.append((row[2] as Int64?) ?? Int64.min)
         }
-        rows.sort { $0.key < $1.key }
-        previousKeys = rows.map(\.key)
-        previousFingerprints = rows.map(\.fingerprint)
-        previousTrackIDs = rows.map(\.trackID)
-        delivered = Array(repeating: false, count: rows.count)
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        previousKeys = order.map { keys[$0] }
+        keys = []
+        previousFingerprints = order.map { fingerprints[$0] }
+        fingerprints = []
+        previousTrackIDs = order.map { trackIDs[$0] }
+        trackIDs = []
+        delivered = Array(repeating: false, count: order.count)
         var parts: [UInt64: [Int]] = [:]
         for id in partIDs {
             guard let whole = CueSplit.fileID(ofTrack: id) else { continue }
