@@ -23,21 +23,24 @@ public enum LengthPrefixedList {
     /// Hands each string's bytes to `body`, in order. A damaged length ends the walk, so a
     /// damaged tail is dropped rather than trusted.
     public static func forEach(in bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                var length = 0, shift = 0
-                while index < buffer.count, shift < 63 {
-                    let byte = buffer[index]
-                    index += 1
-                    length |= Int(byte & 0x7f) << shift
-                    shift += 7
-                    if byte & 0x80 == 0 { break }
-                }
-                guard length <= buffer.count - index else { return }
-                body(UnsafeBufferPointer(rebasing: buffer[index..<index + length]))
-                index += length
+        bytes.withUnsafeBufferPointer { forEach(in: $0, body) }
+    }
+
+    /// `forEach` over bytes the caller holds elsewhere (SQLite's buffer of a BLOB), uncopied.
+    public static func forEach(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var index = 0
+        while index < buffer.count {
+            var length = 0, shift = 0
+            while index < buffer.count, shift < 63 {
+                let byte = buffer[index]
+                index += 1
+                length |= Int(byte & 0x7f) << shift
+                shift += 7
+                if byte & 0x80 == 0 { break }
             }
+            guard length <= buffer.count - index else { return }
+            body(UnsafeBufferPointer(rebasing: buffer[index..<index + length]))
+            index += length
         }
     }
 }
