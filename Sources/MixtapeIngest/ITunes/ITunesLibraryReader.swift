@@ -22,9 +22,9 @@ public struct ITunesLibraryReader: Sendable {
 
     /// Streams the file. Items are delivered in file order in batches to `onItems` (so the
     /// caller can write them to SQLite while parsing); the summary holds the playlists, in file
-    /// order, their entries packed. Throws `MalformedSourceError` with file:line:column for any malformed input,
-    /// `SourceReadError` when the file cannot be read; errors thrown by `onItems` and
-    /// `onPlaylists` propagate unchanged.
+    /// order, their entries packed. Throws `MalformedSourceError` with file:line:column for any
+    /// malformed input, `SourceReadError` when the file cannot be read; errors thrown by
+    /// `onItems` and `onPlaylists` propagate unchanged.
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> ITunesLibrarySummary {
         var streamed: [Playlist] = []
         var summary = try read(onItems: onItems, onPlaylists: { streamed += $0 })

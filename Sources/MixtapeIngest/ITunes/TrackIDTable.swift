@@ -5,6 +5,8 @@ import MixtapeCore
 /// ID) is kept as its 64-bit value and written back as bytes when a playlist is packed, so the
 /// table holds no strings: at 500,000 tracks that is 17 bytes a slot instead of 25 plus a
 /// 64-byte heap string per track. Other ids (derived, odd Persistent IDs) are kept aside.
+/// Open addressing with a multiplicative hash rather than a `Dictionary`: a large library does
+/// ~100,000 inserts and ~350,000 lookups, where the seeded SipHash showed up in profiles.
 struct TrackIDTable {
     private var keys: [Int64]
     /// The hex value, or an index into `others`, by `kinds`.
