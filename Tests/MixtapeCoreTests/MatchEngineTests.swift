@@ -108,6 +108,10 @@ struct MatchEngineTests {
         ["'ro", "'roa", "^roa", "^roa$", "'road"],
         ["Fire", "fire", "Fire"],
         ["e$", "ve$", "love$", "'love", "lo"],
+        ["the", "the b", "the be", "the bea", "the beat", "the beat l", "the beat li", "the beat", "the b"],
+        ["fire", "fire !moon", "fire !moon | x", "fire 'road", "road fire", "fire fire"],
+        ["a | b", "a | b c", "c a | b", "c !a | b", "a | b"],
+        ["!the", "!the f", "f !the", "f !th"],
     ])
     func cache(sequence: [String]) throws {
         let corpus = MatchCorpus(lines: Self.library(10_000))
@@ -130,6 +134,21 @@ struct MatchEngineTests {
         #expect(matcher.lastSearchSpace == 0)
         _ = try matcher.match(TextQuery.parse("fi | x"))
         #expect(matcher.lastSearchSpace == 10_000)
+    }
+
+    @Test("a query that adds groups to a remembered one scores only the added groups")
+    func cacheScoresOnlyNewGroups() throws {
+        var matcher = Matcher(corpus: MatchCorpus(lines: Self.library(10_000)))
+        _ = try matcher.match(TextQuery.parse("fire"))
+        #expect(matcher.lastScoredGroups == 1)
+        _ = try matcher.match(TextQuery.parse("fire m"))
+        #expect(matcher.lastScoredGroups == 1)
+        _ = try matcher.match(TextQuery.parse("fire m !x"))
+        #expect(matcher.lastScoredGroups == 1)  // `fire m` lent its scores
+        _ = try matcher.match(TextQuery.parse("fire mo !x"))
+        #expect(matcher.lastScoredGroups == 2)  // only `fire` lent: `mo` is not `m`
+        _ = try matcher.match(TextQuery.parse("fire | x m"))
+        #expect(matcher.lastScoredGroups == 2)  // `fire | x` is no remembered group
     }
 
     @Test("candidates restrict the search; a different candidate list is not served from the cache")

@@ -63,6 +63,23 @@ struct CompiledQuery: Hashable, Sendable {
         isRanked = query.isRanked
     }
 
+    /// The groups of `self` that are not groups of `other`, each of `other`'s groups taken
+    /// out once; nil unless every group of `other` is also one of `self`'s and some are left.
+    /// A line's score is the sum of its groups' scores and a group scores alone, so a line
+    /// matching `other` with score s matches `self` exactly when it matches the rest, with
+    /// s plus the rest's score: the matcher scores only the rest (`the` → `the b`).
+    func remainder(after other: CompiledQuery) -> CompiledQuery? {
+        guard other.groups.count < groups.count else { return nil }
+        var rest = groups
+        for group in other.groups {
+            guard let index = rest.firstIndex(of: group) else { return nil }
+            rest.remove(at: index)
+        }
+        var remainder = self
+        remainder.groups = rest
+        return remainder
+    }
+
     /// The line's total score, or nil when a group fails. In a group the first term that holds
     /// decides: a positive term's score, or 0 for an inverse term, after which fzf still tries
     /// the group's later terms for a positive match. Positions, when asked for, are the union
