@@ -151,6 +151,39 @@ struct MatchEngineTests {
         #expect(matcher.lastScoredGroups == 2)  // `fire | x` is no remembered group
     }
 
+    @Test("a page typed on from a remembered query is the first page of the full ranking",
+          arguments: [
+        ["fi", "fir", "fire"], ["th", "the"], ["mo", "moo", "moon ra", "moon rai"],
+        ["fire ro", "fire roa", "fire road"], ["Fi", "Fir", "fir"], ["ti !x", "tig !x", "tige !x"],
+        ["fi | x", "fir | x"], ["!fi", "!fir"], ["'ro", "'roa"], ["lo", "love", "love$"],
+    ])
+    func boundedPages(sequence: [String]) throws {
+        let corpus = MatchCorpus(lines: Self.library(20_000))
+        var incremental = Matcher(corpus: corpus)
+        for query in sequence {
+            var fresh = Matcher(corpus: corpus)
+            let full = try fresh.match(TextQuery.parse(query))
+            for limit in [1, 10, 50] {
+                let page = try incremental.match(TextQuery.parse(query), limit: limit)
+                #expect(page.ranked == Array(full.ranked.prefix(limit)), "\(query) limit \(limit)")
+                #expect(page.matchCount == full.matchCount, "\(query) limit \(limit)")
+            }
+            // Remembered, as the picker's second answer (the whole list) makes it.
+            #expect(try incremental.match(TextQuery.parse(query)) == full)
+        }
+    }
+
+    @Test("typing on in a fuzzy term scores only the lines whose bound reaches the page")
+    func boundedPageSparesLines() throws {
+        var matcher = Matcher(corpus: MatchCorpus(lines: Self.library(20_000)))
+        _ = try matcher.match(TextQuery.parse("fi"))
+        let page = try matcher.match(TextQuery.parse("fir"), limit: 10)
+        #expect(matcher.lastPageScoredLines > 0)
+        #expect(matcher.lastPageScoredLines < page.matchCount)
+        _ = try matcher.match(TextQuery.parse("fir m"), limit: 10)
+        #expect(matcher.lastPageScoredLines == 0)  // a group added: not typed on in one term
+    }
+
     @Test("candidates restrict the search; a different candidate list is not served from the cache")
     func candidates() throws {
         let lines = Self.library(5_000)

@@ -107,6 +107,26 @@ struct CompiledQuery: Hashable, Sendable {
         return total
     }
 
+    /// Where `self` is `other` typed on in one fuzzy term: every group the same but one, which
+    /// in both is a single positive fuzzy term of the same case sensitivity, the new pattern
+    /// the old one (of two characters at least) plus `added` more. Then the new score of a
+    /// line is at most its old score plus `added` × `Matcher.mostPerCharacter` (see
+    /// `Matcher.boundedPage`); nil otherwise.
+    func typedOn(from other: CompiledQuery) -> (group: Int, added: Int)? {
+        guard groups.count == other.groups.count else { return nil }
+        var changed: Int?
+        for index in groups.indices where groups[index] != other.groups[index] {
+            guard changed == nil else { return nil }
+            changed = index
+        }
+        guard let index = changed, groups[index].count == 1, other.groups[index].count == 1 else { return nil }
+        let mine = groups[index][0], theirs = other.groups[index][0]
+        guard mine.kind == .fuzzy, theirs.kind == .fuzzy, !mine.inverse, !theirs.inverse,
+              mine.caseSensitive == theirs.caseSensitive, theirs.wide.count >= 2,
+              mine.wide.count > theirs.wide.count, mine.wide.starts(with: theirs.wide) else { return nil }
+        return (index, mine.wide.count - theirs.wide.count)
+    }
+
     /// True when every line matching `self` provably matches `other`, so `other`'s matches
     /// can be the search space for `self` (fzf's result cache, generalised): each group of
     /// `other` must be implied by some group of `self`; a group implies another when each of

@@ -62,13 +62,16 @@ public struct Matcher: Sendable {
     public var cacheCapacity = 8
     /// Lines examined by the last `match` call (0 when a result was reused outright); shows
     /// whether the cache narrowed the search.
-    public private(set) var lastSearchSpace = 0
+    public internal(set) var lastSearchSpace = 0
     /// Groups scored per line by the last `match` call: fewer than the query has when a
     /// remembered query's scores were reused for the rest (0 when a result was reused outright).
-    public private(set) var lastScoredGroups = 0
-    private var cache: [CacheEntry] = []
+    public internal(set) var lastScoredGroups = 0
+    /// Lines fully scored by the last `match` call when it answered a page by bounds
+    /// (`boundedPage`), else 0: fewer than its matches when the bounds spared some.
+    public internal(set) var lastPageScoredLines = 0
+    var cache: [CacheEntry] = []
 
-    private struct CacheEntry: Sendable {
+    struct CacheEntry: Sendable {
         var query: CompiledQuery
         var candidates: [Int]?
         var indices: [Int32]
@@ -94,6 +97,10 @@ public struct Matcher: Sendable {
             return MatchResult(ranked: ranked, matchCount: all.count)
         }
         let compiled = CompiledQuery(query)
+        lastPageScoredLines = 0
+        if let limit, let page = try boundedPage(compiled, among: candidates, limit: limit, isCancelled: isCancelled) {
+            return page
+        }
         let entry = try matches(of: compiled, among: candidates, isCancelled: isCancelled)
         return rank(entry, ranked: compiled.isRanked, limit: limit)
     }
@@ -119,7 +126,7 @@ public struct Matcher: Sendable {
         let scored = known?.1 ?? compiled
         lastScoredGroups = scored.groups.count
         let base = known.map { ParallelScan.Base(indices: cache[$0.0].indices, scores: cache[$0.0].scores) }
-        let found = try ParallelScan(corpus: corpus, query: scored, space: space, base: base)
+        let found = try ParallelScan(corpus: corpus, query: scored, space: space, base: base, probe: nil)
             .run(isCancelled: isCancelled)
         let entry = CacheEntry(query: compiled, candidates: candidates, indices: found.indices,
                                scores: found.scores)
@@ -172,7 +179,7 @@ extension MatchCorpus {
 }
 
 /// One chunked, parallel scan of a search space.
-private struct ParallelScan {
+struct ParallelScan {
     let corpus: MatchCorpus
     let query: CompiledQuery
     /// Line indices to examine (ascending), or nil for every line.
@@ -180,6 +187,9 @@ private struct ParallelScan {
     /// The matches of a query made of some of the groups, with their scores: `query` is the
     /// other groups, a line must be among these, and its score is added.
     let base: Base?
+    /// When set, a line passes when this fuzzy term's pattern is a subsequence of it, scoring
+    /// 0 (plus its base score): the cheap test `boundedPage` counts matches with.
+    let probe: CompiledTerm?
 
     /// A remembered result whose scores the scan adds to its own.
     struct Base {
@@ -241,8 +251,13 @@ private struct ParallelScan {
                 guard known < base.indices.count, base.indices[known] == index else { continue }
                 baseScore = base.scores[known]
             }
-            guard let score = query.evaluate(line: view.lines[Int(index)], in: view, positions: nil,
-                                             scratch: scratch) else { continue }
+            let line = view.lines[Int(index)]
+            let passed: Int32? = if let probe {
+                probe.match(line: line, in: view, withPositions: false, scratch: scratch) == nil ? nil : 0
+            } else {
+                query.evaluate(line: line, in: view, positions: nil, scratch: scratch)
+            }
+            guard let score = passed else { continue }
             output.indices[start + found] = index
             output.scores[start + found] = baseScore + score
             found += 1

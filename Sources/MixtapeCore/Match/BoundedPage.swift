@@ -1,0 +1,91 @@
+/// The best page of a query typed on in one fuzzy term (`th` → `the`), without scoring every
+/// match: the picker's first answer to a keystroke needs the match count and the best few
+/// hundred, and scoring is the expensive part of a search.
+///
+/// Why it is exact: in fzf's DP (`FuzzyScorer.fill`) the rows of a pattern's first m
+/// characters do not depend on the characters after them, and each further row's cells are
+/// at most the best cell of the row above plus a match and the largest bonus. So a line's
+/// score for `the` is at most its score for `th` plus `mostPerCharacter`, and with other
+/// groups unchanged, at most its remembered total plus that. Lines long enough for the greedy
+/// algorithm (`Score.slabCells`) have no such bound and are always scored.
+///
+/// How: one parallel pass tells which remembered matches still match (a subsequence test,
+/// no DP), which gives the count. A line's best possible ranking key is its bound with its
+/// own length and index (fzf's tiebreaks, known without scoring). The `limit` lines with the
+/// best such keys are scored; the worst key of the page they make is a bar, and every line
+/// whose best key beats the bar is scored too. A line left out can at best rank behind the
+/// bar, so the page is exactly the first `limit` of the full ranking.
+extension Matcher {
+    /// The most one fuzzy pattern character adds to a score: a match plus the largest bonus
+    /// any position has (after white space, `CharClass`'s table), which a run passes on.
+    static let mostPerCharacter: Int32 = Score.match + Score.boundaryWhite
+
+    /// The first `limit` of the ranking of `compiled` when a remembered query bounds it and
+    /// the bounds spare most lines; nil to search the usual way.
+    mutating func boundedPage(_ compiled: CompiledQuery, among candidates: [Int]?, limit: Int,
+                              isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> MatchResult? {
+        guard compiled.isRanked, limit > 0 else { return nil }
+        let usable = cache.indices.filter { cache[$0].candidates == candidates }
+        guard !usable.contains(where: { cache[$0].query == compiled }) else { return nil }
+        let typed = usable.compactMap { index in compiled.typedOn(from: cache[index].query).map { (index, $0) } }
+        guard let (slot, growth) = typed.min(by: { cache[$0.0].indices.count < cache[$1.0].indices.count }),
+              cache[slot].indices.count > 4 * limit else { return nil }
+        let entry = cache[slot]
+        var probe = compiled.groups[growth.group][0]
+        probe.inverse = true  // an inverse fuzzy term holds exactly when the pattern is a subsequence
+        let still = try ParallelScan(corpus: corpus, query: compiled, space: entry.indices,
+                                     base: ParallelScan.Base(indices: entry.indices, scores: entry.scores),
+                                     probe: probe).run(isCancelled: isCancelled)
+        lastSearchSpace = entry.indices.count
+        lastScoredGroups = 1
+        let longest = Score.slabCells / compiled.groups[growth.group][0].wide.count
+        let added = Int32(growth.added) * Self.mostPerCharacter
+        // Ranking keys saturate at 65,535 as fzf's points do: so does the bound.
+        let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
+            still.indices.indices.map { i in
+                Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(still.scores[i] + added, 65_535)
+            }
+        }
+        guard let page = try pageKeys(still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+        else { return nil }
+        return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
+                           matchCount: still.indices.count)
+    }
+
+    /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
+    /// possible key (its bound, with the line's length and index, which are known) can reach
+    /// the page; nil when that would be more than a third of them.
+    private mutating func pageKeys(_ indices: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
+                                   isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> [UInt64]? {
+        let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
+            indices.indices.map { i in
+                Ranking.key(score: bounds[i], trimLength: lines[Int(indices[i])].trimLength, index: indices[i])
+            }
+        }
+        // The lines that could be best are scored first; the page's worst key is then a line
+        // that any other line must beat, even at its best, to enter the page.
+        let first = Ranking.smallest(best, limit: limit)
+        var keys = scoreLines(first.map { Ranking.index(of: $0) }, compiled)
+        if isCancelled?() == true { throw CancellationError() }
+        guard keys.count >= limit, let firstWorst = first.last else { return nil }
+        let pageWorst = Ranking.smallest(keys, limit: limit)[limit - 1]
+        let more = indices.indices.filter { best[$0] > firstWorst && best[$0] < pageWorst }
+        guard first.count + more.count <= indices.count / 3 else { return nil }
+        keys += scoreLines(more.map { Int(indices[$0]) }, compiled)
+        lastPageScoredLines = keys.count
+        return Ranking.smallest(keys, limit: limit)
+    }
+
+    /// The ranking keys of `rows` for `compiled` (every one matches it).
+    private func scoreLines(_ rows: [Int], _ compiled: CompiledQuery) -> [UInt64] {
+        let scratch = MatchScratch()
+        return corpus.withView { view in
+            rows.compactMap { row in
+                let line = view.lines[row]
+                return compiled.evaluate(line: line, in: view, positions: nil, scratch: scratch).map {
+                    Ranking.key(score: $0, trimLength: line.trimLength, index: Int32(row))
+                }
+            }
+        }
+    }
+}
