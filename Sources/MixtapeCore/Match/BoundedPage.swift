@@ -11,10 +11,10 @@
 ///
 /// How: one parallel pass tells which remembered matches still match (a subsequence test,
 /// no DP), which gives the count. A line's best possible ranking key is its bound with its
-/// own length and index (fzf's tiebreaks, known without scoring). The `limit` lines with the
-/// best such keys are scored; the worst key of the page they make is a bar, and every line
-/// whose best key beats the bar is scored too. A line left out can at best rank behind the
-/// bar, so the page is exactly the first `limit` of the full ranking.
+/// own length and index (fzf's tiebreaks, known without scoring). Lines are scored in order
+/// of their best possible keys, in growing rounds, until the next one's best possible key is
+/// worse than the worst key of the page found so far. A line left out can at best rank
+/// behind that page, so the page is exactly the first `limit` of the full ranking.
 extension Matcher {
     /// The most one fuzzy pattern character adds to a score: a match plus the largest bonus
     /// any position has (after white space, `CharClass`'s table), which a run passes on.
@@ -54,7 +54,8 @@ extension Matcher {
 
     /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
     /// possible key (its bound, with the line's length and index, which are known) can reach
-    /// the page; nil when that would be more than a third of them.
+    /// the page: in rounds of the next best possible keys, twice as many each round, until
+    /// the best key left cannot beat the page's worst. Nil when that would be half the lines.
     private mutating func pageKeys(_ indices: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
                                    isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> [UInt64]? {
         let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
@@ -62,16 +63,20 @@ extension Matcher {
                 Ranking.key(score: bounds[i], trimLength: lines[Int(indices[i])].trimLength, index: indices[i])
             }
         }
-        // The lines that could be best are scored first; the page's worst key is then a line
-        // that any other line must beat, even at its best, to enter the page.
-        let first = Ranking.smallest(best, limit: limit)
-        var keys = scoreLines(first.map { Ranking.index(of: $0) }, compiled)
-        if isCancelled?() == true { throw CancellationError() }
-        guard keys.count >= limit, let firstWorst = first.last else { return nil }
-        let pageWorst = Ranking.smallest(keys, limit: limit)[limit - 1]
-        let more = indices.indices.filter { best[$0] > firstWorst && best[$0] < pageWorst }
-        guard first.count + more.count <= indices.count / 3 else { return nil }
-        keys += scoreLines(more.map { Int(indices[$0]) }, compiled)
+        var keys: [UInt64] = []
+        var scoredUpTo: UInt64?  // every line whose best key is at most this is scored
+        var batch = limit
+        while true {
+            if isCancelled?() == true { throw CancellationError() }
+            let left = scoredUpTo.map { done in best.filter { $0 > done } } ?? best
+            let next = Ranking.smallest(left, limit: batch)
+            guard let nextBest = next.first else { break }
+            if keys.count >= limit, nextBest > Ranking.smallest(keys, limit: limit)[limit - 1] { break }
+            guard keys.count + next.count <= indices.count / 2 else { return nil }
+            keys += scoreLines(next.map { Ranking.index(of: $0) }, compiled)
+            scoredUpTo = next.last
+            batch *= 2
+        }
         lastPageScoredLines = keys.count
         return Ranking.smallest(keys, limit: limit)
     }
