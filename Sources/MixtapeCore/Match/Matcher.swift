@@ -54,7 +54,9 @@ import Dispatch
 /// `the beat` → `the beat l`), only the new groups are scored: a line's score is the sum of
 /// its groups', so the remembered score plus the new groups' is the same score, and a line the
 /// remembered query did not match cannot match. Typing a second word then costs the second
-/// word, not both again.
+/// word, not both again. And the first `limit` of a query typed on in one fuzzy term
+/// (`th` → `the`) are found by scoring only the lines whose bound can reach them
+/// (`boundedPage`, BoundedPage.swift); the count is still every match's.
 public struct Matcher: Sendable {
     /// The lines searched.
     public let corpus: MatchCorpus
@@ -195,6 +197,7 @@ struct ParallelScan {
     struct Base {
         /// Ascending line indices.
         let indices: [Int32]
+        /// The remembered score of each, in the same order.
         let scores: [Int32]
     }
 
