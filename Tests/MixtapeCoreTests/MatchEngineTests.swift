@@ -153,7 +153,8 @@ struct MatchEngineTests {
 
     @Test("a page typed on from a remembered query is the first page of the full ranking",
           arguments: [
-        ["fi", "fir", "fire"], ["th", "the"], ["mo", "moo", "moon ra", "moon rai"],
+        ["f", "fi", "fir", "fire"], ["t", "th", "the"], ["r", "ro", "roa"], ["b", "bl", "blu"], ["/", "/x"],
+        ["th", "the"], ["mo", "moo", "moon ra", "moon rai"], ["s", "sy", "sym", "symphony"], ["T", "Th", "The"],
         ["fire ro", "fire roa", "fire road"], ["Fi", "Fir", "fir"], ["ti !x", "tig !x", "tige !x"],
         ["fi | x", "fir | x"], ["!fi", "!fir"], ["'ro", "'roa"], ["lo", "love", "love$"],
     ])
@@ -182,6 +183,11 @@ struct MatchEngineTests {
         #expect(matcher.lastPageScoredLines < page.matchCount)
         _ = try matcher.match(TextQuery.parse("fir m"), limit: 10)
         #expect(matcher.lastPageScoredLines == 0)  // a group added: not typed on in one term
+        // From one character too (its score's shortfall to the best occurrence allowed for).
+        _ = try matcher.match(TextQuery.parse("r"))
+        let fromOne = try matcher.match(TextQuery.parse("ro"), limit: 10)
+        #expect(matcher.lastPageScoredLines > 0)
+        #expect(matcher.lastPageScoredLines < fromOne.matchCount)
     }
 
     @Test("candidates restrict the search; a different candidate list is not served from the cache")

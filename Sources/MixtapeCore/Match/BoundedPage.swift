@@ -6,8 +6,12 @@
 /// characters do not depend on the characters after them, and each further row's cells are
 /// at most the best cell of the row above plus a match and the largest bonus. So a line's
 /// score for `the` is at most its score for `th` plus `mostPerCharacter`, and with other
-/// groups unchanged, at most its remembered total plus that. Lines long enough for the greedy
-/// algorithm (`Score.slabCells`) have no such bound and are always scored.
+/// groups unchanged, at most its remembered total plus that. A one-character pattern is not
+/// scored by the DP: fzf takes its first occurrence at a word boundary (bonus 8 or more) even
+/// when a later one has more, so its score may fall short of the DP's first row by twice the
+/// difference to the largest bonus; with the query's only group, that shortfall is known from
+/// the score and added. Lines long enough for the greedy algorithm (`Score.slabCells`) have
+/// no bound and are always scored.
 ///
 /// How: one parallel pass tells which remembered matches still match (a subsequence test,
 /// no DP), which gives the count. A line's best possible ranking key is its bound with its
@@ -16,6 +20,14 @@
 /// worse than the worst key of the page found so far. A line left out can at best rank
 /// behind that page, so the page is exactly the first `limit` of the full ranking.
 extension Matcher {
+    /// How far a one-character score (`FuzzyScorer.singleCharacter`) may fall below the best
+    /// occurrence's: none when it took no word boundary (it then saw every occurrence), else
+    /// twice what its bonus lacks of the largest.
+    static func singleCharacterShortfall(_ score: Int32) -> Int32 {
+        let bonus = (score - Score.match) / Score.firstCharMultiplier
+        return bonus >= Score.boundary ? (Score.boundaryWhite - bonus) * Score.firstCharMultiplier : 0
+    }
+
     /// The most one fuzzy pattern character adds to a score: a match plus the largest bonus
     /// any position has (after white space, `CharClass`'s table), which a run passes on.
     static let mostPerCharacter: Int32 = Score.match + Score.boundaryWhite
@@ -30,6 +42,8 @@ extension Matcher {
         let typed = usable.compactMap { index in compiled.typedOn(from: cache[index].query).map { (index, $0) } }
         guard let (slot, growth) = typed.min(by: { cache[$0.0].indices.count < cache[$1.0].indices.count }),
               cache[slot].indices.count > 4 * limit else { return nil }
+        let fromOneCharacter = compiled.groups[growth.group][0].wide.count - growth.added == 1
+        guard !fromOneCharacter || compiled.groups.count == 1 else { return nil }
         let entry = cache[slot]
         var probe = compiled.groups[growth.group][0]
         probe.inverse = true  // an inverse fuzzy term holds exactly when the pattern is a subsequence
@@ -43,7 +57,9 @@ extension Matcher {
         // Ranking keys saturate at 65,535 as fzf's points do: so does the bound.
         let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
             still.indices.indices.map { i in
-                Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(still.scores[i] + added, 65_535)
+                let score = still.scores[i]
+                let shortfall = fromOneCharacter ? Self.singleCharacterShortfall(score) : 0
+                return Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(score + shortfall + added, 65_535)
             }
         }
         guard let page = try pageKeys(still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)

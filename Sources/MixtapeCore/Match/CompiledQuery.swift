@@ -109,9 +109,8 @@ struct CompiledQuery: Hashable, Sendable {
 
     /// Where `self` is `other` typed on in one fuzzy term: every group the same but one, which
     /// in both is a single positive fuzzy term of the same case sensitivity, the new pattern
-    /// the old one (of two characters at least) plus `added` more. Then the new score of a
-    /// line is at most its old score plus `added` × `Matcher.mostPerCharacter` (see
-    /// `Matcher.boundedPage`); nil otherwise.
+    /// the old one plus `added` more. Then the new score of a line is bounded by its old score
+    /// (see `Matcher.boundedPage`); nil otherwise.
     func typedOn(from other: CompiledQuery) -> (group: Int, added: Int)? {
         guard groups.count == other.groups.count else { return nil }
         var changed: Int?
@@ -122,7 +121,7 @@ struct CompiledQuery: Hashable, Sendable {
         guard let index = changed, groups[index].count == 1, other.groups[index].count == 1 else { return nil }
         let mine = groups[index][0], theirs = other.groups[index][0]
         guard mine.kind == .fuzzy, theirs.kind == .fuzzy, !mine.inverse, !theirs.inverse,
-              mine.caseSensitive == theirs.caseSensitive, theirs.wide.count >= 2,
+              mine.caseSensitive == theirs.caseSensitive, !theirs.wide.isEmpty,
               mine.wide.count > theirs.wide.count, mine.wide.starts(with: theirs.wide) else { return nil }
         return (index, mine.wide.count - theirs.wide.count)
     }
