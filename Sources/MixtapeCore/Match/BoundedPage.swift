@@ -71,7 +71,8 @@ extension Matcher {
     /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
     /// possible key (its bound, with the line's length and index, which are known) can reach
     /// the page: in rounds of the next best possible keys, twice as many each round, until
-    /// the best key left cannot beat the page's worst. Nil when that would be half the lines.
+    /// the best key left cannot beat the page's worst. Nil past a fifth of the lines: scoring
+    /// here is serial and the usual scan parallel, so past that the bounds do not pay.
     private mutating func pageKeys(_ indices: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
                                    isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> [UInt64]? {
         let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
@@ -88,7 +89,7 @@ extension Matcher {
             let next = Ranking.smallest(left, limit: batch)
             guard let nextBest = next.first else { break }
             if keys.count >= limit, nextBest > Ranking.smallest(keys, limit: limit)[limit - 1] { break }
-            guard keys.count + next.count <= indices.count / 2 else { return nil }
+            guard keys.count + next.count <= indices.count / 5 else { return nil }
             keys += scoreLines(next.map { Ranking.index(of: $0) }, compiled)
             scoredUpTo = next.last
             batch *= 2
