@@ -6,7 +6,14 @@ set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
       vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
       fzf)  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
-if [[ "${1:-build}" == bench ]]; then want+=(hyperfine); fi
+if [[ "${1:-build}" == bench ]]; then
+  want+=(hyperfine)
+  # bench/scale.sh draws bench/scale.png with matplotlib (PyPI).
+  if ! python3 -c 'import matplotlib' 2>/dev/null; then
+    echo "installing from PyPI: matplotlib" >&2
+    python3 -m pip install --quiet --disable-pip-version-check matplotlib >&2
+  fi
+fi
 # `make screenshot` only: a monospace font to draw the picker with, and Pillow (PyPI) to draw.
 if [[ "${1:-build}" == screenshot ]]; then
   want+=(fonts-dejavu-core)

@@ -21,7 +21,7 @@ public struct PickerState: Hashable, Sendable {
     /// The scope the query runs in.
     public internal(set) var scope: Scope
     /// The matches for the current query, best first, as the engine delivered them.
-    public internal(set) var results: [ItemID] = []
+    public internal(set) var results: [ItemID] = [] { didSet { locateCursor() } }
     /// The number of items the engine searched (the right side of `matches/total`).
     public internal(set) var total: Int = 0
     /// The number of matches (the left side), which may exceed `results.count` while only the
@@ -40,13 +40,17 @@ public struct PickerState: Hashable, Sendable {
     /// Why the current query has no results, when it cannot be parsed; nil otherwise.
     public internal(set) var queryProblem: String?
     /// The item the cursor is on (see the type's summary for when it is not in the list).
-    public internal(set) var cursorItem: ItemID?
+    public internal(set) var cursorItem: ItemID? { didSet { locateCursor() } }
+    /// Where `cursorItem` is in `listIDs`, nil when it is not listed: kept up to date by the
+    /// list's and the cursor's setters, so that the many readers of the cursor row per key
+    /// (normalising, effects, drawing) do not each search 90,000 ids for an item that is gone.
+    public private(set) var cursorIndex: Int?
     /// The index of the first list row on screen.
     public internal(set) var scrollOffset: Int = 0
     /// The selected items, in the order they were selected.
-    public internal(set) var selection: PickerSelection
+    public internal(set) var selection: PickerSelection { didSet { if showSelectedOnly { locateCursor() } } }
     /// Ctrl-S: the list shows the selection instead of the matches.
-    public internal(set) var showSelectedOnly: Bool = false
+    public internal(set) var showSelectedOnly: Bool = false { didSet { locateCursor() } }
     /// Ctrl-O: the preview pane is on screen.
     public internal(set) var previewVisible: Bool
     /// Which key does what (the defaults with the config file's `[pick.keys]` over them).
@@ -86,6 +90,13 @@ public struct PickerState: Hashable, Sendable {
         self.keyMap = keyMap
         self.width = max(0, width)
         self.height = max(0, height)
+        locateCursor()
+    }
+
+    /// Finds `cursorItem` in the list again after the list or the cursor changed: one search,
+    /// from the top, so a cursor near the top is found at once.
+    private mutating func locateCursor() {
+        cursorIndex = cursorItem.flatMap { listIDs.firstIndex(of: $0) }
     }
 }
 
@@ -118,10 +129,7 @@ extension PickerState {
     public var listHeight: Int { max(0, height - Self.chromeHeight - previewHeight - playerLineHeight) }
 
     /// The list index of the cursor row: where `cursorItem` is, or 0 when it is not listed.
-    public var cursorRow: Int {
-        guard let cursorItem, let row = listIDs.firstIndex(of: cursorItem) else { return 0 }
-        return row
-    }
+    public var cursorRow: Int { cursorIndex ?? 0 }
 
     /// The item under the cursor row, nil when the list is empty.
     public var currentItem: ItemID? {
@@ -163,7 +171,7 @@ extension PickerState {
     mutating func normalize() {
         let ids = listIDs
         if let first = ids.first, showSelectedOnly || resultsFinal || cursorItem == nil,
-           cursorItem.map({ !ids.contains($0) }) ?? true {
+           cursorIndex == nil {
             cursorItem = first
         }
         let page = listHeight

@@ -75,7 +75,8 @@ final class ScriptedTerminal: PickerTerminal, @unchecked Sendable {
         answered = true
         if next == 0 { firstFullFrame = time - start } else { keyLatencies.append(time - sentAt) }
         if verbose, next > 0 {
-            FileHandle.standardError.write(Data("\(expectedQuery)\t\(state.results.count)\t\(time - sentAt)\t\(state.playerStatus ?? "")\n".utf8))
+            let page = pageLatencies.last.map { String(format: "%.1f", $0) } ?? "-"
+            FileHandle.standardError.write(Data("\(expectedQuery)\t\(state.results.count)\t\(page)\t\(String(format: "%.1f", time - sentAt))\t\(state.playerStatus ?? "")\n".utf8))
         }
     }
 

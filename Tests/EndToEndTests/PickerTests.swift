@@ -32,6 +32,14 @@ struct PickerTests {
                                        "XDG_CONFIG_HOME": mixtape.configHome])
     }
 
+    /// `n` as the status line writes it: `6,000`.
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        return String(digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
+    }
+
     /// The list rows of a screen: everything between the status line and the preview.
     static func rows(_ screen: [String]) -> [String] {
         Array(screen.dropFirst(3).prefix { !$0.hasPrefix("─") && !$0.isEmpty })
@@ -91,6 +99,54 @@ struct PickerTests {
         #expect(cancelled.status == 130)
         #expect(cancelled.sttyRestored, "stty -g differs after Esc")
         #expect(try selection() == expected)
+    }
+
+    /// The picker's caches (a query typed on searches the last matches, a word added scores
+    /// only the new word) must never change what is shown: after each key the count and the
+    /// rows are `search`'s, on 6,000 generated tracks, through words added, `!` negation, an
+    /// `|` group and Backspace. (The first page ranked from bounds is checked against full
+    /// rankings in MatchEngineTests: here the frame compared is the complete list's.)
+    @Test func typingShowsWhatSearchRanksAfterEveryKey() throws {
+        let big = MixtapeProcess()
+        try big.run(["index", big.generateLibrary(tracks: 6_000, seed: 7)])
+        let total = try big.run(["search"]).lines.count
+        let tmux = try TmuxTerminal(folder: big.folder, width: 80, height: 24,
+                                    environment: ["MIXTAPE_LIBRARY": big.library, "NO_COLOR": "1", "LANG": "C.UTF-8",
+                                                  "XDG_CONFIG_HOME": big.configHome])
+        try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore"])
+        try tmux.waitFor(text: PickerTests.grouped(total) + "/")
+        var query = ""
+        let backspaces = [String](repeating: "BSpace", count: 4)
+        var keys: [String] = "the beat !li".map { String($0) }
+        keys += backspaces
+        keys += " | love".map { String($0) }
+        keys += backspaces.prefix(2)
+        for key in keys {
+            if key == "BSpace" {
+                query.removeLast()
+                try tmux.press("BSpace")
+            } else {
+                query += key
+                try tmux.type(key)
+            }
+            let lines = try big.run(["search", query]).lines
+            let count = PickerTests.grouped(lines.count)
+            let screen = try tmux.waitFor("\(count) matches for `\(query)`") { screen in
+                // tmux drops trailing blanks: `the ` shows as `> the`.
+                screen.count > 3 && screen[0] == ("> " + query).replacingOccurrences(of: " +$", with: "", options: .regularExpression) && screen[2].trimmingCharacters(in: .whitespaces).hasPrefix("\(count)/")
+                    && !screen[2].contains("selected …")  // the list is this query's, complete
+            }
+            // The cursor stays on its item, so the rows are a window of the ranking around it.
+            let rows = PickerTests.rows(screen).map { String($0.dropFirst(3)) }
+            let start = try #require(lines.firstIndex { rows.first?.hasPrefix($0.prefix(40)) ?? false },
+                                     "`\(query)`: \(rows.first ?? "no rows") is not in search's answer")
+            #expect(rows.count == min(lines.count - start, 21), "`\(query)`")
+            for (row, line) in zip(rows, lines[start...]) {
+                #expect(row.hasPrefix(line.prefix(40)), "`\(query)`: \(row) is not \(line)")
+            }
+        }
+        try tmux.press("Escape")
+        _ = try tmux.finish()
     }
 
     @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP)])

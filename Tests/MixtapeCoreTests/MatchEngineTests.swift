@@ -108,6 +108,10 @@ struct MatchEngineTests {
         ["'ro", "'roa", "^roa", "^roa$", "'road"],
         ["Fire", "fire", "Fire"],
         ["e$", "ve$", "love$", "'love", "lo"],
+        ["the", "the b", "the be", "the bea", "the beat", "the beat l", "the beat li", "the beat", "the b"],
+        ["fire", "fire !moon", "fire !moon | x", "fire 'road", "road fire", "fire fire"],
+        ["a | b", "a | b c", "c a | b", "c !a | b", "a | b"],
+        ["!the", "!the f", "f !the", "f !th"],
     ])
     func cache(sequence: [String]) throws {
         let corpus = MatchCorpus(lines: Self.library(10_000))
@@ -130,6 +134,60 @@ struct MatchEngineTests {
         #expect(matcher.lastSearchSpace == 0)
         _ = try matcher.match(TextQuery.parse("fi | x"))
         #expect(matcher.lastSearchSpace == 10_000)
+    }
+
+    @Test("a query that adds groups to a remembered one scores only the added groups")
+    func cacheScoresOnlyNewGroups() throws {
+        var matcher = Matcher(corpus: MatchCorpus(lines: Self.library(10_000)))
+        _ = try matcher.match(TextQuery.parse("fire"))
+        #expect(matcher.lastScoredGroups == 1)
+        _ = try matcher.match(TextQuery.parse("fire m"))
+        #expect(matcher.lastScoredGroups == 1)
+        _ = try matcher.match(TextQuery.parse("fire m !x"))
+        #expect(matcher.lastScoredGroups == 1)  // `fire m` lent its scores
+        _ = try matcher.match(TextQuery.parse("fire mo !x"))
+        #expect(matcher.lastScoredGroups == 2)  // only `fire` lent: `mo` is not `m`
+        _ = try matcher.match(TextQuery.parse("fire | x m"))
+        #expect(matcher.lastScoredGroups == 2)  // `fire | x` is no remembered group
+    }
+
+    @Test("a page typed on from a remembered query is the first page of the full ranking",
+          arguments: [
+        ["f", "fi", "fir", "fire"], ["t", "th", "the"], ["r", "ro", "roa"], ["b", "bl", "blu"], ["/", "/x"],
+        ["th", "the"], ["mo", "moo", "moon ra", "moon rai"], ["s", "sy", "sym", "symphony"], ["T", "Th", "The"],
+        ["fire ro", "fire roa", "fire road"], ["Fi", "Fir", "fir"], ["ti !x", "tig !x", "tige !x"],
+        ["fi | x", "fir | x"], ["!fi", "!fir"], ["'ro", "'roa"], ["lo", "love", "love$"],
+    ])
+    func boundedPages(sequence: [String]) throws {
+        let corpus = MatchCorpus(lines: Self.library(20_000))
+        var incremental = Matcher(corpus: corpus)
+        for query in sequence {
+            var fresh = Matcher(corpus: corpus)
+            let full = try fresh.match(TextQuery.parse(query))
+            for limit in [1, 10, 50] {
+                let page = try incremental.match(TextQuery.parse(query), limit: limit)
+                #expect(page.ranked == Array(full.ranked.prefix(limit)), "\(query) limit \(limit)")
+                #expect(page.matchCount == full.matchCount, "\(query) limit \(limit)")
+            }
+            // Remembered, as the picker's second answer (the whole list) makes it.
+            #expect(try incremental.match(TextQuery.parse(query)) == full)
+        }
+    }
+
+    @Test("typing on in a fuzzy term scores only the lines whose bound reaches the page")
+    func boundedPageSparesLines() throws {
+        var matcher = Matcher(corpus: MatchCorpus(lines: Self.library(20_000)))
+        _ = try matcher.match(TextQuery.parse("fi"))
+        let page = try matcher.match(TextQuery.parse("fir"), limit: 10)
+        #expect(matcher.lastPageScoredLines > 0)
+        #expect(matcher.lastPageScoredLines < page.matchCount)
+        _ = try matcher.match(TextQuery.parse("fir m"), limit: 10)
+        #expect(matcher.lastPageScoredLines == 0)  // a group added: not typed on in one term
+        // From one character too (its score's shortfall to the best occurrence allowed for).
+        _ = try matcher.match(TextQuery.parse("r"))
+        let fromOne = try matcher.match(TextQuery.parse("ro"), limit: 10)
+        #expect(matcher.lastPageScoredLines > 0)
+        #expect(matcher.lastPageScoredLines < fromOne.matchCount)
     }
 
     @Test("candidates restrict the search; a different candidate list is not served from the cache")

@@ -193,4 +193,30 @@ struct PickerScopeTests {
         var picker = PickerHarness()
         #expect(picker.type("\(esc)OQ\(esc)[2~") == [])
     }
+
+    /// The cursor's row is remembered (`cursorIndex`), not searched for on every read: after
+    /// any mix of keys, partial and final lists, selecting and showing only the selection, it
+    /// is still where the item is in the list shown.
+    @Test func rememberedCursorRowIsAlwaysWhereTheItemIs() {
+        var picker = PickerHarness()
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let keys = ["\(esc)[B", "\(esc)[A", "\t", "\(esc)[Z", "\u{13}", "x", "\u{7f}", "\(esc)[6~", "\(esc)[1;5F"]
+        for step in 0..<400 {
+            if next(3) == 0 {
+                let start = next(30)
+                let list = items(start..<(start + next(40)))
+                picker.deliver(next(2) == 0 ? list : list.reversed(), final: next(2) == 0)
+            } else {
+                picker.type(keys[next(keys.count)])
+            }
+            let state = picker.state
+            let expected = state.cursorItem.flatMap { state.listIDs.firstIndex(of: $0) }
+            #expect(state.cursorIndex == expected, "step \(step)")
+            #expect(state.cursorRow == (expected ?? 0), "step \(step)")
+        }
+    }
 }

@@ -63,6 +63,23 @@ struct CompiledQuery: Hashable, Sendable {
         isRanked = query.isRanked
     }
 
+    /// The groups of `self` that are not groups of `other`, each of `other`'s groups taken
+    /// out once; nil unless every group of `other` is also one of `self`'s and some are left.
+    /// A line's score is the sum of its groups' scores and a group scores alone, so a line
+    /// matching `other` with score s matches `self` exactly when it matches the rest, with
+    /// s plus the rest's score: the matcher scores only the rest (`the` → `the b`).
+    func remainder(after other: CompiledQuery) -> CompiledQuery? {
+        guard other.groups.count < groups.count else { return nil }
+        var rest = groups
+        for group in other.groups {
+            guard let index = rest.firstIndex(of: group) else { return nil }
+            rest.remove(at: index)
+        }
+        var remainder = self
+        remainder.groups = rest
+        return remainder
+    }
+
     /// The line's total score, or nil when a group fails. In a group the first term that holds
     /// decides: a positive term's score, or 0 for an inverse term, after which fzf still tries
     /// the group's later terms for a positive match. Positions, when asked for, are the union
@@ -88,6 +105,25 @@ struct CompiledQuery: Hashable, Sendable {
             if !matched { return nil }
         }
         return total
+    }
+
+    /// Where `self` is `other` typed on in one fuzzy term: every group the same but one, which
+    /// in both is a single positive fuzzy term of the same case sensitivity, the new pattern
+    /// the old one plus `added` more. Then the new score of a line is bounded by its old score
+    /// (see `Matcher.boundedPage`); nil otherwise.
+    func typedOn(from other: CompiledQuery) -> (group: Int, added: Int)? {
+        guard groups.count == other.groups.count else { return nil }
+        var changed: Int?
+        for index in groups.indices where groups[index] != other.groups[index] {
+            guard changed == nil else { return nil }
+            changed = index
+        }
+        guard let index = changed, groups[index].count == 1, other.groups[index].count == 1 else { return nil }
+        let mine = groups[index][0], theirs = other.groups[index][0]
+        guard mine.kind == .fuzzy, theirs.kind == .fuzzy, !mine.inverse, !theirs.inverse,
+              mine.caseSensitive == theirs.caseSensitive, !theirs.wide.isEmpty,
+              mine.wide.count > theirs.wide.count, mine.wide.starts(with: theirs.wide) else { return nil }
+        return (index, mine.wide.count - theirs.wide.count)
     }
 
     /// True when every line matching `self` provably matches `other`, so `other`'s matches

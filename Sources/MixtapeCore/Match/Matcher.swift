@@ -49,6 +49,14 @@ import Dispatch
 /// reverse holds for their positive forms. So typing on (`fi` → `fir`) or adding a term
 /// reuses, as does shortening an inverse term (`!fire` → `!fir`); lengthening an inverse term
 /// (`!fir` → `!fire`) or adding an alternative (`x` → `x | y`) scans afresh.
+///
+/// And when a remembered query's groups are all groups of the new one (`the` → `the b`,
+/// `the beat` → `the beat l`), only the new groups are scored: a line's score is the sum of
+/// its groups', so the remembered score plus the new groups' is the same score, and a line the
+/// remembered query did not match cannot match. Typing a second word then costs the second
+/// word, not both again. And the first `limit` of a query typed on in one fuzzy term
+/// (`th` → `the`) are found by scoring only the lines whose bound can reach them
+/// (`boundedPage`, BoundedPage.swift); the count is still every match's.
 public struct Matcher: Sendable {
     /// The lines searched.
     public let corpus: MatchCorpus
@@ -56,10 +64,16 @@ public struct Matcher: Sendable {
     public var cacheCapacity = 8
     /// Lines examined by the last `match` call (0 when a result was reused outright); shows
     /// whether the cache narrowed the search.
-    public private(set) var lastSearchSpace = 0
-    private var cache: [CacheEntry] = []
+    public internal(set) var lastSearchSpace = 0
+    /// Groups scored per line by the last `match` call: fewer than the query has when a
+    /// remembered query's scores were reused for the rest (0 when a result was reused outright).
+    public internal(set) var lastScoredGroups = 0
+    /// Lines fully scored by the last `match` call when it answered a page by bounds
+    /// (`boundedPage`), else 0: fewer than its matches when the bounds spared some.
+    public internal(set) var lastPageScoredLines = 0
+    var cache: [CacheEntry] = []
 
-    private struct CacheEntry: Sendable {
+    struct CacheEntry: Sendable {
         var query: CompiledQuery
         var candidates: [Int]?
         var indices: [Int32]
@@ -85,6 +99,10 @@ public struct Matcher: Sendable {
             return MatchResult(ranked: ranked, matchCount: all.count)
         }
         let compiled = CompiledQuery(query)
+        lastPageScoredLines = 0
+        if let limit, let page = try boundedPage(compiled, among: candidates, limit: limit, isCancelled: isCancelled) {
+            return page
+        }
         let entry = try matches(of: compiled, among: candidates, isCancelled: isCancelled)
         return rank(entry, ranked: compiled.isRanked, limit: limit)
     }
@@ -95,6 +113,7 @@ public struct Matcher: Sendable {
         let usable = cache.indices.filter { cache[$0].candidates == candidates }
         if let hit = usable.first(where: { cache[$0].query == compiled }) {
             lastSearchSpace = 0
+            lastScoredGroups = 0
             let entry = cache.remove(at: hit)
             cache.append(entry)
             return entry
@@ -103,7 +122,13 @@ public struct Matcher: Sendable {
             .min { cache[$0].indices.count < cache[$1].indices.count }
         let space: [Int32]? = narrowest.map { cache[$0].indices } ?? candidates.map { $0.map(Int32.init) }
         lastSearchSpace = space?.count ?? corpus.count
-        let found = try ParallelScan(corpus: corpus, query: compiled, space: space)
+        // The remembered query covering most of the new one's groups lends its scores.
+        let known = usable.compactMap { index in compiled.remainder(after: cache[index].query).map { (index, $0) } }
+            .min { $0.1.groups.count < $1.1.groups.count }
+        let scored = known?.1 ?? compiled
+        lastScoredGroups = scored.groups.count
+        let base = known.map { ParallelScan.Base(indices: cache[$0.0].indices, scores: cache[$0.0].scores) }
+        let found = try ParallelScan(corpus: corpus, query: scored, space: space, base: base, probe: nil)
             .run(isCancelled: isCancelled)
         let entry = CacheEntry(query: compiled, candidates: candidates, indices: found.indices,
                                scores: found.scores)
@@ -156,11 +181,25 @@ extension MatchCorpus {
 }
 
 /// One chunked, parallel scan of a search space.
-private struct ParallelScan {
+struct ParallelScan {
     let corpus: MatchCorpus
     let query: CompiledQuery
     /// Line indices to examine (ascending), or nil for every line.
     let space: [Int32]?
+    /// The matches of a query made of some of the groups, with their scores: `query` is the
+    /// other groups, a line must be among these, and its score is added.
+    let base: Base?
+    /// When set, a line passes when this fuzzy term's pattern is a subsequence of it, scoring
+    /// 0 (plus its base score): the cheap test `boundedPage` counts matches with.
+    let probe: CompiledTerm?
+
+    /// A remembered result whose scores the scan adds to its own.
+    struct Base {
+        /// Ascending line indices.
+        let indices: [Int32]
+        /// The remembered score of each, in the same order.
+        let scores: [Int32]
+    }
 
     static let chunkSize = 1024
 
@@ -205,15 +244,38 @@ private struct ParallelScan {
         let scratch = MatchScratch()
         let start = chunk * Self.chunkSize
         var found = 0
+        // Both lists ascend, so the base is walked once per chunk from the chunk's first line.
+        var known = base.map { Self.lowerBound(space?[start] ?? Int32(start), in: $0.indices) } ?? 0
         for slot in start..<min(start + Self.chunkSize, total) {
             let index = space?[slot] ?? Int32(slot)
-            guard let score = query.evaluate(line: view.lines[Int(index)], in: view, positions: nil,
-                                             scratch: scratch) else { continue }
+            var baseScore: Int32 = 0
+            if let base {
+                while known < base.indices.count, base.indices[known] < index { known += 1 }
+                guard known < base.indices.count, base.indices[known] == index else { continue }
+                baseScore = base.scores[known]
+            }
+            let line = view.lines[Int(index)]
+            let passed: Int32? = if let probe {
+                probe.match(line: line, in: view, withPositions: false, scratch: scratch) == nil ? nil : 0
+            } else {
+                query.evaluate(line: line, in: view, positions: nil, scratch: scratch)
+            }
+            guard let score = passed else { continue }
             output.indices[start + found] = index
-            output.scores[start + found] = score
+            output.scores[start + found] = baseScore + score
             found += 1
         }
         output.counts[chunk] = found
+    }
+
+    /// The first position in `sorted` holding a value not below `value`.
+    private static func lowerBound(_ value: Int32, in sorted: [Int32]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private func compact(indices: [Int32], scores: [Int32], counts: [Int])

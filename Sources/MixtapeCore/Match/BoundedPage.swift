@@ -1,0 +1,113 @@
+/// The best page of a query typed on in one fuzzy term (`th` → `the`), without scoring every
+/// match: the picker's first answer to a keystroke needs the match count and the best few
+/// hundred, and scoring is the expensive part of a search.
+///
+/// Why it is exact: in fzf's DP (`FuzzyScorer.fill`) the rows of a pattern's first m
+/// characters do not depend on the characters after them, and each further row's cells are
+/// at most the best cell of the row above plus a match and the largest bonus. So a line's
+/// score for `the` is at most its score for `th` plus `mostPerCharacter`, and with other
+/// groups unchanged, at most its remembered total plus that. A one-character pattern is not
+/// scored by the DP: fzf takes its first occurrence at a word boundary (bonus 8 or more) even
+/// when a later one has more, so its score may fall short of the DP's first row by twice the
+/// difference to the largest bonus; with the query's only group, that shortfall is known from
+/// the score and added. Lines long enough for the greedy algorithm (`Score.slabCells`) have
+/// no bound and are always scored.
+///
+/// How: one parallel pass tells which remembered matches still match (a subsequence test,
+/// no DP), which gives the count. A line's best possible ranking key is its bound with its
+/// own length and index (fzf's tiebreaks, known without scoring). Lines are scored in order
+/// of their best possible keys, in growing rounds, until the next one's best possible key is
+/// worse than the worst key of the page found so far. A line left out can at best rank
+/// behind that page, so the page is exactly the first `limit` of the full ranking.
+extension Matcher {
+    /// How far a one-character score (`FuzzyScorer.singleCharacter`) may fall below the best
+    /// occurrence's: none when it took no word boundary (it then saw every occurrence), else
+    /// twice what its bonus lacks of the largest.
+    static func singleCharacterShortfall(_ score: Int32) -> Int32 {
+        let bonus = (score - Score.match) / Score.firstCharMultiplier
+        return bonus >= Score.boundary ? (Score.boundaryWhite - bonus) * Score.firstCharMultiplier : 0
+    }
+
+    /// The most one fuzzy pattern character adds to a score: a match plus the largest bonus
+    /// any position has (after white space, `CharClass`'s table), which a run passes on.
+    static let mostPerCharacter: Int32 = Score.match + Score.boundaryWhite
+
+    /// The first `limit` of the ranking of `compiled` when a remembered query bounds it and
+    /// the bounds spare most lines; nil to search the usual way.
+    mutating func boundedPage(_ compiled: CompiledQuery, among candidates: [Int]?, limit: Int,
+                              isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> MatchResult? {
+        guard compiled.isRanked, limit > 0 else { return nil }
+        let usable = cache.indices.filter { cache[$0].candidates == candidates }
+        guard !usable.contains(where: { cache[$0].query == compiled }) else { return nil }
+        let typed = usable.compactMap { index in compiled.typedOn(from: cache[index].query).map { (index, $0) } }
+        guard let (slot, growth) = typed.min(by: { cache[$0.0].indices.count < cache[$1.0].indices.count }),
+              cache[slot].indices.count > 4 * limit else { return nil }
+        let fromOneCharacter = compiled.groups[growth.group][0].wide.count - growth.added == 1
+        guard !fromOneCharacter || compiled.groups.count == 1 else { return nil }
+        let entry = cache[slot]
+        var probe = compiled.groups[growth.group][0]
+        probe.inverse = true  // an inverse fuzzy term holds exactly when the pattern is a subsequence
+        let still = try ParallelScan(corpus: corpus, query: compiled, space: entry.indices,
+                                     base: ParallelScan.Base(indices: entry.indices, scores: entry.scores),
+                                     probe: probe).run(isCancelled: isCancelled)
+        lastSearchSpace = entry.indices.count
+        lastScoredGroups = 1
+        let longest = Score.slabCells / compiled.groups[growth.group][0].wide.count
+        let added = Int32(growth.added) * Self.mostPerCharacter
+        // Ranking keys saturate at 65,535 as fzf's points do: so does the bound.
+        let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
+            still.indices.indices.map { i in
+                let score = still.scores[i]
+                let shortfall = fromOneCharacter ? Self.singleCharacterShortfall(score) : 0
+                return Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(score + shortfall + added, 65_535)
+            }
+        }
+        guard let page = try pageKeys(still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+        else { return nil }
+        return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
+                           matchCount: still.indices.count)
+    }
+
+    /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
+    /// possible key (its bound, with the line's length and index, which are known) can reach
+    /// the page: in rounds of the next best possible keys, twice as many each round, until
+    /// the best key left cannot beat the page's worst. Nil past a fifth of the lines: scoring
+    /// here is serial and the usual scan parallel, so past that the bounds do not pay.
+    private mutating func pageKeys(_ indices: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
+                                   isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> [UInt64]? {
+        let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
+            indices.indices.map { i in
+                Ranking.key(score: bounds[i], trimLength: lines[Int(indices[i])].trimLength, index: indices[i])
+            }
+        }
+        var keys: [UInt64] = []
+        var scoredUpTo: UInt64?  // every line whose best key is at most this is scored
+        var batch = limit
+        while true {
+            if isCancelled?() == true { throw CancellationError() }
+            let left = scoredUpTo.map { done in best.filter { $0 > done } } ?? best
+            let next = Ranking.smallest(left, limit: batch)
+            guard let nextBest = next.first else { break }
+            if keys.count >= limit, nextBest > Ranking.smallest(keys, limit: limit)[limit - 1] { break }
+            guard keys.count + next.count <= indices.count / 5 else { return nil }
+            keys += scoreLines(next.map { Ranking.index(of: $0) }, compiled)
+            scoredUpTo = next.last
+            batch *= 2
+        }
+        lastPageScoredLines = keys.count
+        return Ranking.smallest(keys, limit: limit)
+    }
+
+    /// The ranking keys of `rows` for `compiled` (every one matches it).
+    private func scoreLines(_ rows: [Int], _ compiled: CompiledQuery) -> [UInt64] {
+        let scratch = MatchScratch()
+        return corpus.withView { view in
+            rows.compactMap { row in
+                let line = view.lines[row]
+                return compiled.evaluate(line: line, in: view, positions: nil, scratch: scratch).map {
+                    Ranking.key(score: $0, trimLength: line.trimLength, index: Int32(row))
+                }
+            }
+        }
+    }
+}
