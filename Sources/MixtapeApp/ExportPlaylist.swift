@@ -121,6 +121,7 @@ extension ExportPlaylist {
         var results: [(String, Outcome)] = []
         var used: Set<String> = []
         let snapshot = try Snapshot(LibraryQueries(libraryPath: libraryPath))
+        try snapshot.loadAll()
         for (playlist, path) in snapshot.playlists where !playlist.isFolder {
             if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }
             // Two playlists with one folder path must not overwrite each other: later ones are

@@ -31,8 +31,14 @@ public struct ItemSort: Hashable, Sendable {
     /// `indices` into `items`, sorted by these keys; indices equal on every key keep their
     /// incoming order (a ranked search keeps its rank among equals).
     public func ordered(_ indices: [Int], of items: [MediaItem]) -> [Int] {
+        ordered(indices) { index in keys.map { $0.field.value(of: items[index]) } }
+    }
+
+    /// `indices` sorted by the values `keyValues` gives for each (one per key, in key order):
+    /// for a caller that kept only the sorted fields of each item, not the items.
+    public func ordered(_ indices: [Int], keyValues: (Int) -> [FieldValue?]) -> [Int] {
         let rows = indices.enumerated().map { offset, index in
-            (offset: offset, index: index, values: keys.map { $0.field.value(of: items[index]) })
+            (offset: offset, index: index, values: keyValues(index))
         }
         return rows.sorted { a, b in
             for (position, key) in keys.enumerated() {
