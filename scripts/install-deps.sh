@@ -5,7 +5,7 @@
 set -euo pipefail
 want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
       vlc-bin vlc-plugin-base mpv mpd mpc)  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
-if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf); fi
+if [[ "${1:-build}" == bench ]]; then want+=(hyperfine fzf sqlite3); fi
 # `make screenshot` only: a monospace font to draw the picker with, and Pillow (PyPI) to draw.
 if [[ "${1:-build}" == screenshot ]]; then
   want+=(fonts-dejavu-core)

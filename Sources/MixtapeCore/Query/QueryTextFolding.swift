@@ -17,19 +17,29 @@ enum QueryTextFolding {
         case .lowered(let lowered)?: return lowered
         case .notASCII?, nil: break
         }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                out.append(Unicode.Scalar(UInt8(value >= 0x41 && value <= 0x5a ? value | 0x20 : value)))
-                continue
-            }
-            for lower in scalar.properties.lowercaseMapping.unicodeScalars
-            where !LatinFolding.isDroppedMark(lower.value) {
-                out.append(Unicode.Scalar(LatinFolding.fold(lower.value)) ?? lower)
-            }
+            let value = Int(scalar.value)
+            if value < latin.count { out.append(contentsOf: latin[value]) } else { out.append(contentsOf: folded(scalar)) }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The folded UTF-8 of every scalar below U+0250 (ASCII and the Latin blocks): folding is
+    /// per scalar, and asking Unicode for each accented letter's lower-case mapping, a new
+    /// String each time, was most of an `artist:` filter over 100,000 items.
+    private static let latin: [[UInt8]] = (0..<0x250).map { folded(Unicode.Scalar($0)!) }
+
+    /// One scalar folded: lower-cased, combining marks dropped, Latin letters reduced.
+    private static func folded(_ scalar: Unicode.Scalar) -> [UInt8] {
+        let value = scalar.value
+        if value < 0x80 { return [UInt8(value >= 0x41 && value <= 0x5a ? value | 0x20 : value)] }
+        var out = String.UnicodeScalarView()
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars where !LatinFolding.isDroppedMark(lower.value) {
+            out.append(Unicode.Scalar(LatinFolding.fold(lower.value)) ?? lower)
+        }
+        return Array(String(out).utf8)
     }
 
     /// What folding ASCII text takes.
