@@ -50,11 +50,11 @@ public struct SearchItems {
         return try run(over: try store.items(fields: fields), store: store)
     }
 
-    /// Hands the JSON line of every item found to `write`, in library order, without holding
+    /// Hands every item found to `write` (to print as JSON), in library order, without holding
     /// the items: `search --json` of 500,000 items held 800 MB. Only for a search whose order
     /// is library order (no text term, no `--sort`); nil otherwise, having written nothing.
     /// Returns how many were written and how many items the index has.
-    public func streamRecords(_ write: (String) -> Void) throws -> (written: Int, total: Int)? {
+    public func streamRecords(_ write: (MediaItem) -> Void) throws -> (written: Int, total: Int)? {
         guard query.textGroups.isEmpty, sort == nil else { return nil }
         let store = LibraryQueries(libraryPath: libraryPath)
         guard store.indexExists else { return (0, 0) }
@@ -65,7 +65,7 @@ public struct SearchItems {
             total += 1
             guard written < limit ?? .max else { return }
             for group in filters where !group.filtersMatch(item, in: context) { return }
-            write(item.jsonLine)
+            write(item)
             written += 1
         }
         return (written, total)

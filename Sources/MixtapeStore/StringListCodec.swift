@@ -33,6 +33,13 @@ enum StringListCodec {
     /// Decodes a list written as alternating pairs straight into two packed lists, making no
     /// `String` (a search reads 100,000 id/line pairs and prints a few of them).
     static func decodePairs(_ bytes: [UInt8], into first: inout PackedStrings, _ second: inout PackedStrings) {
+        bytes.withUnsafeBufferPointer { decodePairs($0, into: &first, &second) }
+    }
+
+    /// `decodePairs` of bytes lent by their owner (SQLite's own copy of a BLOB column), so
+    /// reading the snapshot copies each chunk once, into the packed lists.
+    static func decodePairs(_ bytes: UnsafeBufferPointer<UInt8>, into first: inout PackedStrings,
+                            _ second: inout PackedStrings) {
         var isFirst = true
         forEach(in: bytes) { slice in
             if isFirst { first.append(slice) } else { second.append(slice) }
@@ -42,7 +49,11 @@ enum StringListCodec {
 
     /// Hands each encoded string's bytes to `body`, in order; stops at a damaged length.
     private static func forEach(in bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { forEach(in: $0, body) }
+    }
+
+    private static func forEach(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        do {
             var index = 0
             while index < buffer.count {
                 var length = 0, shift = 0

@@ -53,7 +53,7 @@ struct SearchCommand: ParsableCommand {
     /// Writes what the search finds; returns how many it wrote and how many items the index
     /// has. `--json` in library order is streamed, one item at a time.
     private func write(_ search: SearchItems, to writer: RecordWriter) throws -> (found: Int, total: Int) {
-        if output.json, let streamed = try search.streamRecords({ writer.write($0, terminator: output.terminator) }) {
+        if output.json, let streamed = try search.streamRecords({ writer.writeJSON($0, terminator: output.terminator) }) {
             return (streamed.written, streamed.total)
         }
         let result = try search.run()
