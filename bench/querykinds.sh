@@ -71,7 +71,7 @@ mixed;john artist:john;john john
 mixed;'night !kind:music;'night !music
 sort;--sort year- love;love
 sort;--sort artist,year rating:>=80;80
-sort;--sort plays- fire;fire
+sort;--sort play_count- fire;fire
 sort;--sort title --limit 100;title
 json;--json fire;fire
 json;--json year:1990..1999;199
