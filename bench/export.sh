@@ -48,7 +48,7 @@ rm -f "$MIXTAPE_LIBRARY" "$MIXTAPE_LIBRARY"-wal "$MIXTAPE_LIBRARY"-shm
 QUERY='year:1990..1996'
 PLAYLIST='90’s Music'
 QUERY_ITEMS=$("$MIXTAPE" search "$QUERY" | wc -l)
-PLAYLIST_ITEMS=$("$MIXTAPE" export-playlist --quiet --playlist "$PLAYLIST" -o - | grep -vc '^#')
+PLAYLIST_ITEMS=$("$MIXTAPE" export-playlist --quiet --playlist "$PLAYLIST" --format m3u8 -o - | grep -vc "^#")
 saved=("year:1990..1996" "rating:>=80" "genre:rock" "kind:podcast" "love")
 for n in 0 1 2 3 4; do
 	"$MIXTAPE" export-playlist --quiet --query "${saved[$n]}" -o "$OUT/saved-$n.m3u8" --save "bench-$n" >/dev/null
