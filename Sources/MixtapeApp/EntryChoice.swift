@@ -56,23 +56,31 @@ public struct EntryChoice {
         private var byID: [ItemID: MediaItem] = [:]
         /// Whether every item the index has is in `byID` (nothing more to read).
         private var complete = false
-        var playlists: [(playlist: Playlist, path: String)]
+        /// Every playlist with its folder path, read on first use: a query's export needs none,
+        /// and reading every playlist's members was a third of it.
+        private var loadedPlaylists: [(playlist: Playlist, path: String)]?
         var store: LibraryQueries
 
         init(_ store: LibraryQueries) throws {
             self.store = store
-            playlists = try store.playlists()
         }
 
         /// A snapshot holding only `items` (a few ids need no read of the whole index).
         init(_ store: LibraryQueries, items: [MediaItem], playlists: [(playlist: Playlist, path: String)] = []) {
             self.store = store
-            self.playlists = playlists
+            loadedPlaylists = playlists
             for item in items { byID[item.id] = item }
             complete = true
         }
 
         func item(_ id: ItemID) -> MediaItem? { byID[id] }
+
+        func playlists() throws -> [(playlist: Playlist, path: String)] {
+            if let loadedPlaylists { return loadedPlaylists }
+            let playlists = try store.playlists()
+            loadedPlaylists = playlists
+            return playlists
+        }
 
         /// Reads every item (for a run over every playlist).
         func loadAll() throws {
@@ -166,7 +174,7 @@ public struct EntryChoice {
         case .query(let query):
             return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids, [])
         case .playlist(let reference):
-            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
+            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists())
             return (playlist.name, playlist.items, playlist.unresolved)
         case .items(let ids):
             return ("Items", ids, [])

@@ -106,7 +106,9 @@ struct SnapshotSearch {
         var records = [String](repeating: "", count: ids.count)
         let rows = try read.scan(fields: Set(Field.allCases)) { row in
             guard !slots.isEmpty, let slot = slots[row.id.rawValue] else { return }
-            records[slot] = row.item.jsonLine
+            var bytes: [UInt8] = []
+            row.item.appendJSON(to: &bytes)
+            records[slot] = String(decoding: bytes, as: UTF8.self)
         }
         return rows == snapshotCount ? records : nil
     }
