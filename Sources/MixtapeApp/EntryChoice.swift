@@ -73,8 +73,10 @@ public struct EntryChoice {
             complete = true
         }
 
+        /// The item read for `id`, or nil when the index has none (or it was not loaded).
         func item(_ id: ItemID) -> MediaItem? { byID[id] }
 
+        /// Every playlist with its folder path, read once.
         func playlists() throws -> [(playlist: Playlist, path: String)] {
             if let loadedPlaylists { return loadedPlaylists }
             let playlists = try store.playlists()

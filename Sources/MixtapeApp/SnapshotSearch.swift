@@ -12,11 +12,15 @@ import MixtapeStore
 /// sources (checked by counting the rows against the snapshot), and no group mixing text and
 /// filters (`live | year:1999`, which needs the line of every item).
 struct SnapshotSearch {
+    /// The search asked for (query, template, sort, limit, printed fields).
     let search: SearchItems
+    /// "Now", the selection and playlists, read before the transaction.
     let context: QueryContext
 
     typealias Result = SearchItems.Result
 
+    /// The search's result from one state of the index, or nil when this path cannot give
+    /// exactly the general path's answer (see the type's comment).
     func run(_ read: IndexRead) throws -> Result? {
         let query = search.query
         guard !query.groups.contains(where: { !$0.filters.isEmpty && !$0.textTerms.isEmpty }),
@@ -90,6 +94,7 @@ struct SnapshotSearch {
         return found
     }
 
+    /// FNV-1a of an id's bytes: cheap, and collisions only cost a String lookup.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -7,6 +7,7 @@ import MixtapeCore
 /// they were at one instant, or an `index` committing in between would pair old lines with new
 /// values.
 public struct IndexRead {
+    /// The connection, inside its read transaction.
     let db: Database
 
     /// The (id, line) pairs kept for `template`, in library order, or nil when none are kept.
@@ -49,8 +50,11 @@ public struct IndexRead {
 
 /// The current row of an `IndexRead.scan`: valid only inside the scan's body.
 public struct ItemScanRow {
+    /// The statement, stepped to this row.
     let handle: SQLiteStatement
+    /// The fields read, in column order after `id` and `source_id`.
     let columns: [Field]
+    /// Source paths by source id.
     let sources: [Int64: String]
 
     /// The row's item id (read only when asked: most rows of a filter search never need it).

@@ -52,6 +52,7 @@ enum StringListCodec {
         bytes.withUnsafeBufferPointer { forEach(in: $0, body) }
     }
 
+    /// `forEach` over bytes lent by their owner.
     private static func forEach(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         do {
             var index = 0

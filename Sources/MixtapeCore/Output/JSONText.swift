@@ -139,6 +139,7 @@ extension MediaItem {
 
     /// Each field's `"key":`, in `Field.allCases` order.
     private static let jsonKeys: [[UInt8]] = Field.allCases.map { Array((JSONObjectWriter.quoted($0.key) + ":").utf8) }
+    /// The two boolean literals' bytes.
     private static let jsonTrue = Array("true".utf8), jsonFalse = Array("false".utf8)
 
     /// `String(value)`'s bytes, without the String.
