@@ -116,6 +116,7 @@ bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
 	bash bench/search.sh | tee bench/out/search.md
+	bash bench/querykinds.sh | tee bench/out/querykinds.md
 	bash bench/export.sh | tee bench/out/export.md
 	bash bench/pick.sh | tee bench/out/pick.md
 	bash bench/folders.sh | tee bench/out/folders.md

@@ -7,7 +7,7 @@ want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 t
       vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
       fzf)  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
 if [[ "${1:-build}" == bench ]]; then
-  want+=(hyperfine)
+  want+=(hyperfine sqlite3)  # sqlite3: the peer `search --json` is compared with
   # bench/scale.sh draws bench/scale.png with matplotlib (PyPI).
   if ! python3 -c 'import matplotlib' 2>/dev/null; then
     echo "installing from PyPI: matplotlib" >&2

@@ -47,31 +47,73 @@ public struct EntryChoice {
         public var missingFiles: [String] = []
     }
 
-    /// What a choice reads from the index: loaded once for `--all-playlists`, not once per
-    /// playlist.
-    struct Snapshot {
-        /// Every item with every field, in library order (what a saved query searches).
-        var ordered: [MediaItem]
-        /// Where each id is in `ordered`: positions, not item copies, so building it moves
-        /// 100,000 integers rather than retaining every field of every item.
-        var positions: [ItemID: Int] = [:]
-        var playlists: [(playlist: Playlist, path: String)]
+    /// What a choice reads from the index: the playlists, and the items it lists, read once
+    /// for `--all-playlists` and for the saved exports of an index run, not once per playlist.
+    /// Items are read when a choice first needs them, and only those: an export of 10,000 of
+    /// 100,000 items built every item with every field (a second of the export) before this.
+    final class Snapshot {
+        /// The items read so far, by id.
+        private var byID: [ItemID: MediaItem] = [:]
+        /// Whether every item the index has is in `byID` (nothing more to read).
+        private var complete = false
+        /// Every playlist with its folder path, read on first use: a query's export needs none,
+        /// and reading every playlist's members was a third of it.
+        private var loadedPlaylists: [(playlist: Playlist, path: String)]?
         var store: LibraryQueries
 
         init(_ store: LibraryQueries) throws {
-            try self.init(store, items: store.items(), playlists: store.playlists())
+            self.store = store
         }
 
         /// A snapshot holding only `items` (a few ids need no read of the whole index).
         init(_ store: LibraryQueries, items: [MediaItem], playlists: [(playlist: Playlist, path: String)] = []) {
             self.store = store
-            ordered = items
-            self.playlists = playlists
-            positions.reserveCapacity(ordered.count)
-            for (position, item) in ordered.enumerated() { positions[item.id] = position }
+            loadedPlaylists = playlists
+            for item in items { byID[item.id] = item }
+            complete = true
         }
 
-        func item(_ id: ItemID) -> MediaItem? { positions[id].map { ordered[$0] } }
+        /// The item read for `id`, or nil when the index has none (or it was not loaded).
+        func item(_ id: ItemID) -> MediaItem? { byID[id] }
+
+        /// Every playlist with its folder path, read once.
+        func playlists() throws -> [(playlist: Playlist, path: String)] {
+            if let loadedPlaylists { return loadedPlaylists }
+            let playlists = try store.playlists()
+            loadedPlaylists = playlists
+            return playlists
+        }
+
+        /// Reads every item (for a run over every playlist).
+        func loadAll() throws {
+            guard !complete else { return }
+            for item in try store.items() { byID[item.id] = item }
+            complete = true
+        }
+
+        /// Reads the items of `ids` not read yet, in one pass over the items table that builds
+        /// only those. An index with aliases, or an id in several sources, is read whole the
+        /// way `LibraryQueries.items` merges them.
+        func load(_ ids: [ItemID]) throws {
+            guard !complete else { return }
+            let wanted = Set(ids.lazy.filter { self.byID[$0] == nil })
+            guard !wanted.isEmpty else { return }
+            let scanned: [MediaItem]?? = try store.read { read in
+                guard try !read.hasAliases() else { return nil }
+                var found: [MediaItem] = [], seen: Set<ItemID> = []
+                var twice = false
+                try read.scan(fields: Set(Field.allCases)) { row in
+                    let id = row.id
+                    guard wanted.contains(id) else { return }
+                    if !seen.insert(id).inserted { twice = true }
+                    found.append(row.item)
+                }
+                return twice ? nil : found
+            }
+            guard let scanned else { return }  // no index: nothing to read
+            guard let found = scanned else { return try loadAll() }
+            for item in found { byID[item.id] = item }
+        }
     }
 
     /// Reads what the source needs from the index and chooses.
@@ -87,6 +129,7 @@ public struct EntryChoice {
 
     func choose(in snapshot: Snapshot) throws -> Chosen {
         let (name, ids, unresolved) = try resolve(snapshot)
+        try snapshot.load(ids)
         var chosen = Chosen(name: name)
         let finder = PlayablePath.Finder()
         // Unresolved entries go back to their places among all the playlist's entries.
@@ -131,11 +174,9 @@ public struct EntryChoice {
         case .selection:
             return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection(), [])
         case .query(let query):
-            // Over the items the snapshot holds already: one read of the index, not two.
-            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now)
-                .run(over: snapshot.ordered, store: snapshot.store).ids, [])
+            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids, [])
         case .playlist(let reference):
-            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists)
+            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists())
             return (playlist.name, playlist.items, playlist.unresolved)
         case .items(let ids):
             return ("Items", ids, [])

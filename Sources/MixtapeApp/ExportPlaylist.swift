@@ -121,7 +121,8 @@ extension ExportPlaylist {
         var results: [(String, Outcome)] = []
         var used: Set<String> = []
         let snapshot = try Snapshot(LibraryQueries(libraryPath: libraryPath))
-        for (playlist, path) in snapshot.playlists where !playlist.isFolder {
+        try snapshot.loadAll()
+        for (playlist, path) in try snapshot.playlists() where !playlist.isFolder {
             if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }
             // Two playlists with one folder path must not overwrite each other: later ones are
             // numbered, in file order (`Mix.m3u8`, `Mix (2).m3u8`).

@@ -23,6 +23,12 @@ public struct LibraryQueries {
         return try LibraryStore(path: libraryPath).lineSnapshot(template: template)
     }
 
+    /// Runs `body` with reads of one state of the index; nil when there is no index.
+    public func read<T>(_ body: (IndexRead) throws -> T) throws -> T? {
+        guard indexExists else { return nil }
+        return try LibraryStore(path: libraryPath).read(body)
+    }
+
     /// The saved selection, in the order items were selected.
     public func selection() throws -> [ItemID] {
         guard indexExists else { return [] }

@@ -39,7 +39,7 @@ public final class LibraryStore: Sendable {
 
     /// A read transaction whose SQLite errors leave as `StoreError.database`, so no caller
     /// needs to know GRDB to report them.
-    private func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    func reading<T>(_ body: (Database) throws -> T) throws -> T {
         try StoreError.translating { try pool.read(body) }
     }
 

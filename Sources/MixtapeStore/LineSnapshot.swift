@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MixtapeCore
 
 /// Every item's rendered line for one `--format` template, with its id, in library order: what
@@ -66,15 +67,35 @@ enum LineSnapshot {
         }
     }
 
+    /// Decodes each chunk from SQLite's own buffer (no `Data`, no array copy per chunk), into
+    /// lists sized up front from the chunks' total length.
     static func read(template: String, in db: Database) throws -> (ids: PackedStrings, lines: PackedStrings)? {
-        let chunks = try Data.fetchCursor(db, sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk",
-                                          arguments: [template])
+        let sizes = try Row.fetchOne(db, sql: "SELECT count(*), sum(length(data)) FROM line_snapshots WHERE template = ?",
+                                     arguments: [template])
+        let chunkCount: Int = sizes?[0] ?? 0
+        guard chunkCount > 0 else { return nil }
+        let totalBytes: Int = sizes?[1] ?? 0
         var ids = PackedStrings(), lines = PackedStrings()
-        var found = false
-        while let data = try chunks.next() {
-            found = true
-            StringListCodec.decodePairs(Array(data), into: &ids, &lines)
+        let pairs = chunkCount * pairsPerChunk
+        // Ids are about a quarter of the bytes; both lists hold one end per pair.
+        ids.reserve(bytes: totalBytes / 3, count: pairs)
+        lines.reserve(bytes: totalBytes, count: pairs)
+        let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk")
+        try statement.setArguments([template])
+        let handle = statement.sqliteStatement
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            let count = Int(sqlite3_column_bytes(handle, 0))
+            if let blob = sqlite3_column_blob(handle, 0) {
+                StringListCodec.decodePairs(UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: count),
+                                            into: &ids, &lines)
+            }
+            code = sqlite3_step(handle)
         }
-        return found ? (ids, lines) : nil
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        return (ids, lines)
     }
 }

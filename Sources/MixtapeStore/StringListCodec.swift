@@ -22,23 +22,25 @@ enum StringListCodec {
     /// Decodes what `encode` wrote; a damaged tail is dropped rather than trusted.
     static func decode(_ bytes: [UInt8]) -> [String] {
         var strings: [String] = []
-        forEach(in: bytes) { strings.append(String(decoding: $0, as: UTF8.self)) }
+        LengthPrefixedList.forEach(in: bytes) { strings.append(String(decoding: $0, as: UTF8.self)) }
         return strings
     }
 
     /// Decodes a list written as alternating pairs straight into two packed lists, making no
     /// `String` (a search reads 100,000 id/line pairs and prints a few of them).
     static func decodePairs(_ bytes: [UInt8], into first: inout PackedStrings, _ second: inout PackedStrings) {
+        bytes.withUnsafeBufferPointer { decodePairs($0, into: &first, &second) }
+    }
+
+    /// `decodePairs` of bytes lent by their owner (SQLite's own copy of a BLOB column), so
+    /// reading the snapshot copies each chunk once, into the packed lists.
+    static func decodePairs(_ bytes: UnsafeBufferPointer<UInt8>, into first: inout PackedStrings,
+                            _ second: inout PackedStrings) {
         var isFirst = true
-        forEach(in: bytes) { slice in
+        LengthPrefixedList.forEach(in: bytes) { slice in
             if isFirst { first.append(slice) } else { second.append(slice) }
             isFirst.toggle()
         }
-    }
-
-    /// Hands each encoded string's bytes to `body`, in order; stops at a damaged length.
-    private static func forEach(in bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        LengthPrefixedList.forEach(in: bytes, body)
     }
 
     static func encode(_ ids: [ItemID]) -> [UInt8] { encode(ids.lazy.map(\.rawValue)) }

@@ -35,24 +35,38 @@ struct SearchCommand: ParsableCommand {
         search.sort = list.sortOrder
         search.limit = list.limit
         if output.json { search.outputFields = Set(Field.allCases) }
-        let result = try search.run()
         let writer = RecordWriter()
-        if output.json {
-            for item in result.items { writer.write(item.jsonLine, terminator: output.terminator) }
-        } else {
-            for line in result.lines { writer.write(line, terminator: output.terminator) }
-        }
+        let (found, total) = try write(search, to: writer)
         writer.flush()
-        guard result.ids.isEmpty else {
+        guard found == 0 else {
             // Done: leave now rather than free 100,000 items one by one on the way out, which
             // took a tenth of a second; the kernel reclaims the memory at once.
             Foundation.exit(ExitStatus.success.rawValue)
         }
-        if result.total == 0, !libraryOptions.quiet {
+        if total == 0, !libraryOptions.quiet {
             Messages.info("mixtape: nothing to search: the index at \(libraryOptions.libraryPath) has no items; "
                           + "add a library export or a media folder with `mixtape index PATH`")
         }
         throw CommandFailure(status: .noMatch)
+    }
+
+    /// Writes what the search finds; returns how many it wrote and how many items the index
+    /// has. `--json` in library order is streamed, one item at a time.
+    private func write(_ search: SearchItems, to writer: RecordWriter) throws -> (found: Int, total: Int) {
+        if output.json, let streamed = try search.streamRecords({ writer.writeJSON($0, terminator: output.terminator) }) {
+            return (streamed.written, streamed.total)
+        }
+        let result = try search.run()
+        if output.json {
+            if result.jsonLines.isEmpty {
+                for item in result.items { writer.write(item.jsonLine, terminator: output.terminator) }
+            } else {
+                for line in result.jsonLines { writer.write(line, terminator: output.terminator) }
+            }
+        } else {
+            for line in result.lines { writer.write(line, terminator: output.terminator) }
+        }
+        return (result.ids.count, result.total)
     }
 }
 

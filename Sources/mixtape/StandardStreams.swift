@@ -22,6 +22,14 @@ final class RecordWriter {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes `item` as a JSON line: the bytes of `write(item.jsonLine)`, appended straight to
+    /// the buffer (JSON escapes non-UTF-8 bytes itself, so there is nothing left to escape).
+    func writeJSON(_ item: MediaItem, terminator: String = "\n") {
+        item.appendJSON(to: &buffer)
+        buffer.append(contentsOf: terminator.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes everything buffered, retrying short writes; a closed pipe (`| head`) ends the
     /// process quietly, as it would for any filter.
     func flush() {

@@ -15,6 +15,13 @@ public struct PackedStrings: Sendable {
 
     public var count: Int { ends.count }
 
+    /// Room for `count` strings of `bytes` bytes in all, so filling the list does not grow it
+    /// step by step (each step a copy and fresh pages).
+    public mutating func reserve(bytes: Int, count: Int) {
+        self.bytes.reserveCapacity(bytes)
+        ends.reserveCapacity(count)
+    }
+
     /// Appends one string given as UTF-8 bytes (not checked; invalid bytes read as U+FFFD).
     public mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: utf8)

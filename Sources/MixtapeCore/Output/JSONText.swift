@@ -112,6 +112,54 @@ extension MediaItem {
         return writer.result
     }
 
+    /// Appends the bytes of `jsonLine` to `out`, without the String and the writer between:
+    /// `search --json` of 100,000 items spent a third of its time on them. Keys are escaped
+    /// once for all items, numbers written digit by digit.
+    public func appendJSON(to out: inout [UInt8]) {
+        guard sources.count <= 1, aliases.isEmpty else { return out.append(contentsOf: jsonLine.utf8) }
+        out.append(0x7b)
+        var first = true
+        for (index, field) in Field.allCases.enumerated() {
+            guard let value = field.value(of: self) else { continue }
+            if !first { out.append(0x2c) }
+            first = false
+            out.append(contentsOf: MediaItem.jsonKeys[index])
+            switch value {
+            case .text(let string): JSONObjectWriter.appendQuoted(string, to: &out)
+            case .integer(let int): MediaItem.appendDigits(int, to: &out)
+            case .bool(let bool): out.append(contentsOf: bool ? MediaItem.jsonTrue : MediaItem.jsonFalse)
+            case .timestamp(let time):
+                out.append(0x22)
+                time.appendRFC3339(to: &out)
+                out.append(0x22)
+            }
+        }
+        out.append(0x7d)
+    }
+
+    /// Each field's `"key":`, in `Field.allCases` order.
+    private static let jsonKeys: [[UInt8]] = Field.allCases.map { Array((JSONObjectWriter.quoted($0.key) + ":").utf8) }
+    /// The two boolean literals' bytes.
+    private static let jsonTrue = Array("true".utf8), jsonFalse = Array("false".utf8)
+
+    /// `String(value)`'s bytes, without the String.
+    static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
+        guard value != 0 else { return out.append(0x30) }
+        if value < 0 { out.append(0x2d) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var rest = value.magnitude, count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(rest % 10) + 0x30
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
+    }
+
     /// `sources` and `aliases` (spec/json.md), written only for an item known by several.
     func addIdentity(to writer: inout JSONObjectWriter) {
         if sources.count > 1 { writer.add("sources", strings: sources) }

@@ -28,16 +28,18 @@ public struct PlaylistMembership: Hashable, Sendable {
         for playlist in playlists {
             if let parent = playlist.parentID { children[parent, default: []].append(playlist) }
         }
-        var byReference: [String: Set<ItemID>] = [:]
+        members = [:]
         for playlist in playlists {
             let references = [playlist.name, paths[playlist.id], playlist.id.rawValue].compactMap { $0 }
-            if let only, !references.contains(where: { only.contains(QueryTextFolding.fold($0)) }) { continue }
+            // Folded once each; with `only`, just the references a filter will ask about, so
+            // a 90,000-item playlist's set is built once and not merged into three more.
+            let keys = Set(references.map { QueryTextFolding.fold($0) }).filter { only?.contains($0) ?? true }
+            if keys.isEmpty { continue }
             let items = PlaylistMembership.items(of: playlist, children: children)
-            for reference in references {
-                byReference[reference, default: []].formUnion(items)
+            for key in keys {
+                if members[key] == nil { members[key] = items } else { members[key]!.formUnion(items) }
             }
         }
-        self.init(byReference: byReference)
     }
 
     /// The items of the playlists `reference` names; empty when it names none.
