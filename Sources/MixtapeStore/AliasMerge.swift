@@ -38,19 +38,13 @@ struct AliasMerge {
             """)
         if let only { try statement.setArguments([only.rawValue]) }
         let handle = statement.sqliteStatement
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let row = ItemReader.row(handle, columns: columns, sources: sources)
             aliasRows.insert(RowKey(sourceID: sqlite3_column_int64(handle, 1), id: row.id))
             aliasSources.insert(sqlite3_column_int64(handle, 1))
             let item = ItemID(rawValue: ItemReader.text(handle, Int32(columns.count + 2)) ?? "")
             rowsByItem[item, default: []].append(row)
             itemHashes.insert(item.hashValue)
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
     }
 

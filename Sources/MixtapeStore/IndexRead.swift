@@ -27,22 +27,15 @@ public struct IndexRead {
     /// milliseconds, where loading them in library order as items took most of a second.
     @discardableResult
     public func scan(fields: Set<Field>, _ body: (ItemScanRow) throws -> Void) throws -> Int {
-        var sources: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
+        let sources = try ItemReader.sourcePaths(in: db)
         let columns = Schema.itemColumns.filter(fields.contains)
         let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
         let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
         var count = 0
-        var code = sqlite3_step(row.handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(row.handle) {
             count += 1
             try body(row)
-            code = sqlite3_step(row.handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(row.handle))))
         }
         return count
     }

@@ -137,8 +137,7 @@ struct ItemAliases {
         var firstRow: [Int: Int64] = [:]
         var shared: Set<Int> = []
         var others: [(hash: Int, rowID: Int64)] = []
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let hash = (ItemReader.text(handle, 1) ?? "").hashValue
             let rowID = sqlite3_column_int64(handle, 0)
             if firstRow[hash] == nil {
@@ -147,11 +146,6 @@ struct ItemAliases {
                 shared.insert(hash)
                 others.append((hash, rowID))
             }
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
         return shared.compactMap { firstRow[$0] } + others.map(\.rowID)
     }

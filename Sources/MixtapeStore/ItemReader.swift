@@ -22,8 +22,7 @@ enum ItemReader {
     /// the common case, the scan does no work per row for them.
     static func forEach(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
                         _ body: (MediaItem) throws -> Void) throws {
-        var sources: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
+        let sources = try sourcePaths(in: db)
         let columns = Schema.itemColumns.filter(fields.contains)
         var only = id
         let merge = try ItemAliases.exist(in: db) ? try AliasMerge(columns: columns, sources: sources, in: db, only: &only)
@@ -47,12 +46,11 @@ enum ItemReader {
             merge?.merge(into: &held.item)
             try body(held.item)
         }
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let item = row(handle, columns: columns, sources: sources)
             let sourceID = sqlite3_column_int64(handle, 1)
             if let held = pending, held.item.id == item.id {
-                guard merge?.isAlias(sourceID, item.id) != true else { code = sqlite3_step(handle); continue }
+                guard merge?.isAlias(sourceID, item.id) != true else { return }
                 if sourceID < held.sourceID {
                     alsoIn.append((held.sourceID, held.item.source ?? ""))
                     pending = (item, sourceID)
@@ -63,13 +61,15 @@ enum ItemReader {
                 if pending != nil { try emit(&pending!) }
                 pending = (item, sourceID)
             }
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
         if pending != nil { try emit(&pending!) }
+    }
+
+    /// Source paths by source id, for the rows' `source`.
+    static func sourcePaths(in db: Database) throws -> [Int64: String] {
+        var sources: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, path FROM sources") { sources[row[0]] = row[1] }
+        return sources
     }
 
     /// The item of the current row of `handle` (columns: id, source_id, then `columns`).
@@ -92,18 +92,12 @@ enum ItemReader {
         let statement = try db.makeStatement(sql: "SELECT id, kind, duration_ms, source_id FROM items")
         let handle = statement.sqliteStatement
         var kinds: [String: Kind] = [:]
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let kindName = text(handle, 1) ?? ""
             let kind = kinds[kindName] ?? Kind(rawValue: kindName) ?? .other
             kinds[kindName] = kind
             let duration: Int64? = sqlite3_column_type(handle, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 2)
             try body(ItemID(rawValue: text(handle, 0) ?? ""), kind, duration, sqlite3_column_int64(handle, 3))
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
     }
 
@@ -117,16 +111,10 @@ enum ItemReader {
         let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms FROM items")
         let handle = statement.sqliteStatement
         let canonical = try ItemAliases.canonical(in: db)
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)
             let id = ItemID(rawValue: text(handle, 0) ?? "")
             try body(canonical[id] ?? id, text(handle, 1), text(handle, 2), text(handle, 3), start)
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
     }
 

@@ -83,18 +83,12 @@ enum LineSnapshot {
         let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk")
         try statement.setArguments([template])
         let handle = statement.sqliteStatement
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
+        try StatementRows.forEach(handle) {
             let count = Int(sqlite3_column_bytes(handle, 0))
             if let blob = sqlite3_column_blob(handle, 0) {
                 StringListCodec.decodePairs(UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: count),
                                             into: &ids, &lines)
             }
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
         return (ids, lines)
     }
