@@ -2,7 +2,7 @@
 /// large libraries: as `[ItemID]`, a 500,000-entry playlist is 500,000 heap strings (an iTunes
 /// id is 23 bytes, past Swift's 15-byte inline strings: 64 bytes each) besides the array; packed,
 /// it is 12 MB, and the store writes it as it is.
-public struct PackedItemIDs: Hashable, Sendable, Sequence {
+public struct PackedItemIDs: Hashable, Sendable {
     /// The packed bytes, exactly what the store writes as the playlist's entries.
     public private(set) var bytes: [UInt8] = []
     /// How many ids are packed.
@@ -39,6 +39,4 @@ public struct PackedItemIDs: Hashable, Sendable, Sequence {
         LengthPrefixedList.forEach(in: bytes) { ids.append(ItemID(rawValue: String(decoding: $0, as: UTF8.self))) }
         return ids
     }
-
-    public func makeIterator() -> IndexingIterator<[ItemID]> { ids.makeIterator() }
 }
