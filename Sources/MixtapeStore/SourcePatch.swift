@@ -11,7 +11,7 @@ import MixtapeCore
 public final class SourcePatch {
     private let db: Database
     private let sourceID: Int64
-    private let upsert: Statement
+    private let upsert: ItemRow.Upsert
     private let lookup: Statement
     private let delete: Statement
     public private(set) var counts = SyncCounts()
@@ -19,7 +19,7 @@ public final class SourcePatch {
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
-        upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
+        upsert = try ItemRow.Upsert(in: db)
         lookup = try db.makeStatement(sql: "SELECT fingerprint FROM items WHERE source_id = ? AND id = ?")
         delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
     }
@@ -32,7 +32,7 @@ public final class SourcePatch {
             let previous = try Int64.fetchOne(lookup, arguments: [sourceID, item.id.rawValue])
             if previous == fingerprint { continue }
             if previous == nil { counts.added += 1 } else { counts.updated += 1 }
-            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
+            try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
         }
     }
 

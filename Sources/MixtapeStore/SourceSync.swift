@@ -15,7 +15,7 @@ import MixtapeCore
 public final class SourceSync {
     private let db: Database
     private let sourceID: Int64
-    private let upsert: Statement
+    private let upsert: ItemRow.Upsert
     private let renumber: Statement
     /// The source's items before this read, sorted by id hash, with their fingerprints and
     /// Track IDs (`Int64.min` for none) at the same index.
@@ -32,7 +32,7 @@ public final class SourceSync {
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
-        upsert = try db.makeStatement(sql: ItemRow.upsertSQL)
+        upsert = try ItemRow.Upsert(in: db)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
@@ -80,12 +80,12 @@ public final class SourceSync {
             let fingerprint = item.fingerprint
             guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
                 // New to the index (or repeated within this read): counted at `finish`.
-                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
+                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
                 continue
             }
             if delivered[index] {
                 // The same id again within one read: the later one wins, counted once.
-                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
+                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
                 continue
             }
             delivered[index] = true
@@ -96,7 +96,7 @@ public final class SourceSync {
                 }
             } else {
                 counts.updated += 1
-                try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: upsert)
+                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
             }
         }
     }

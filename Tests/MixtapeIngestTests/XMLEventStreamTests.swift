@@ -47,6 +47,12 @@ struct XMLEventStreamTests {
         #expect(events == ["1<A x=1 & 2 y=<ö", "2<B", "2>B 't&u'", "2<C", "2>C", "1>A"])
     }
 
+    @Test("every &amp; in an attribute is one &, whatever surrounds it; a written &#38; stays text")
+    func ampersandsInAttributes() throws {
+        let events = try Self.read("<A x=\"&amp;\" y=\"a&amp;&amp;b &amp;#38; c&amp;\" z=\"&#38;#38\" w=\"Ünlü &amp; Señor\"/>")
+        #expect(events == ["1<A x=& y=a&&b &#38; c& z=&#38 w=Ünlü & Señor", "1>A"])
+    }
+
     @Test func attributeValueConversions() throws {
         final class Values: XMLEventSink {
             var seen: [String] = []

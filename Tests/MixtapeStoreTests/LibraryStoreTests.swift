@@ -48,6 +48,32 @@ struct LibraryStoreTests {
         #expect(items.allSatisfy { $0.source == "/lib.xml" })
     }
 
+    @Test("every value comes back as it was written: empty text stays empty, absent stays absent, row after row")
+    func valuesRoundTrip() throws {
+        var full = Self.item("i:1", title: "Ünlü & Señor — 日本", artist: "", album: "X")
+        full.comments = String(repeating: "long comment ", count: 400)
+        full.year = 1999
+        full.compilation = true
+        full.dateAdded = Timestamp(rawValue: 1_700_000_000)
+        var bare = MediaItem(id: ItemID(rawValue: "i:2"))
+        bare.title = ""
+        let empty = MediaItem(id: ItemID(rawValue: ""))
+        _ = try store.sync(record()) { sync in
+            try sync.put([full, bare, empty])
+            return SourceReadout(playlists: [])
+        }
+        let items = try store.items()
+        let read = Dictionary(uniqueKeysWithValues: items.map { ($0.id.rawValue, $0) })
+        #expect(items.count == 3)
+        for written in [full, bare, empty] {
+            var back = try #require(read[written.id.rawValue])
+            back.source = nil
+            #expect(back == written)
+        }
+        #expect(read["i:2"]?.title == "" && read["i:2"]?.artist == nil)
+        #expect(read["i:1"]?.artist == "")
+    }
+
     @Test("a read that throws leaves the index exactly as it was")
     func allOrNothing() throws {
         struct Broken: Error {}

@@ -18,7 +18,7 @@ public struct ItemID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     public static func derived(scheme: String, parts: [String]) -> ItemID {
         var hash = StableHash()
         for part in parts { hash.combine(part) }
-        return ItemID(rawValue: scheme + ":" + hash.hexDigest)
+        return ItemID(rawValue: hash.hexDigest(after: scheme + ":"))
     }
 
     public var description: String { rawValue }

@@ -10,13 +10,19 @@ public enum LibraryOrder {
     public static func sortKey(for item: MediaItem) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(96)
+        appendSortKey(for: item, to: &key)
+        return key
+    }
+
+    /// Appends the item's sort key to `bytes`: for a writer that builds a whole row in one
+    /// reused buffer instead of allocating a key per item.
+    public static func appendSortKey(for item: MediaItem, to key: inout [UInt8]) {
         appendText(item.artist, to: &key)
         appendText(item.album, to: &key)
         appendNumber(item.discNumber, to: &key)
         appendNumber(item.trackNumber, to: &key)
         appendText(item.title, to: &key)
         key.append(contentsOf: item.id.rawValue.utf8)
-        return key
     }
 
     /// `0x01` + folded UTF-8 + `0x00` for a value, `0x02` for none: every value sorts before

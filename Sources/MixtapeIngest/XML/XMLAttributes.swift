@@ -40,13 +40,35 @@ public struct XMLAttributeValue {
     public var isEmpty: Bool { start == end }
 
     /// The value as text. Without entity substitution libxml2 hands `&amp;` over as the
-    /// character reference `&#38;` (so a tree builder could re-parse it); undone here.
-    /// Only a value holding a `&` is searched (a String search costs more than the decoding).
+    /// character reference `&#38;` (so a tree builder could re-parse it); undone here, on
+    /// the bytes: a String search and replace cost a tenth of a large collection's read.
     public var string: String {
         let bytes = bytes
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(UInt8(ascii: "&")) else { return text }
-        return text.replacing("&#38;", with: "&")
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                if index >= first, bytes[index] == UInt8(ascii: "&"), Self.isAmpersandReference(bytes, at: index) {
+                    out[count] = UInt8(ascii: "&")
+                    index += Self.ampersandReference.count
+                } else {
+                    out[count] = bytes[index]
+                    index += 1
+                }
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// How libxml2 writes a `&amp;` it did not substitute.
+    private static let ampersandReference: [UInt8] = Array("&#38;".utf8)
+
+    private static func isAmpersandReference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard bytes.count - index >= ampersandReference.count else { return false }
+        for offset in 1..<ampersandReference.count where bytes[index + offset] != ampersandReference[offset] { return false }
+        return true
     }
 
     /// The value as text, or nil when it is empty or only blanks: a format's way of saying

@@ -1,0 +1,19 @@
+import MixtapeCore
+import Testing
+
+/// Item ids and source fingerprints stored in every index are these digests: their spelling
+/// must never change, or every id of every index would.
+@Suite("StableHash: the digests ids are made of")
+struct StableHashTests {
+    @Test("a derived id is its scheme, a colon and 16 upper-case hex digits of FNV-1a over its parts")
+    func derivedID() {
+        // FNV-1a 64 over "a", 0xff, "b", 0xff, as every index written so far holds it.
+        #expect(ItemID.derived(scheme: "traktor", parts: ["a", "b"]).rawValue == "traktor:D2B371819297F98A")
+        // A digest with leading zeros keeps them.
+        #expect(ItemID.derived(scheme: "rekordbox", parts: ["t9488"]).rawValue == "rekordbox:0004339575574C63")
+        var hash = StableHash()
+        hash.combine("t9488")
+        #expect(hash.hexDigest == "0004339575574C63")
+        #expect(hash.hexDigest(after: "x-") == "x-0004339575574C63")
+    }
+}
