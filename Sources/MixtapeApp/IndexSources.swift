@@ -148,7 +148,10 @@ public struct IndexSources {
             let record = SourceRecord(path: path, kind: reader.recordedKind,
                                       stamp: LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: reader.recordedKind),
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
-            let counts = try store.sync(record) { sync in
+            // A library file is read whole, so its lines can become the snapshot as it is written.
+            let template = FormatTemplate.standard
+            let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render) : nil
+            let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
                     switch batch {
                     case .items(let items):

@@ -30,7 +30,7 @@ enum ItemRow {
         buffer.clear()
         // (parameter, start, count) of each text or blob in the buffer; bound once it stops growing.
         buffer.addText(item.id.rawValue, parameter: 2)
-        buffer.addBlob(parameter: 4) { LibraryOrder.appendSortKey(for: item, to: &$0) }
+        buffer.addBlob(parameter: sortKeyParameter) { LibraryOrder.appendSortKey(for: item, to: &$0) }
         sqlite3_bind_int64(handle, 1, sourceID)
         sqlite3_bind_int64(handle, 3, fingerprint)
         for (offset, field) in Schema.itemColumns.enumerated() {
@@ -51,6 +51,9 @@ enum ItemRow {
         }
     }
 
+    /// The `sort_key` parameter of `upsertSQL`.
+    static let sortKeyParameter: Int32 = 4
+
     /// The prepared `upsertSQL` of one transaction with its row buffer: what a sync or a patch
     /// writes items through.
     final class Upsert {
@@ -64,6 +67,11 @@ enum ItemRow {
         /// Writes `item` as the row of source `sourceID` (inserted, or replacing the row of its id).
         func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64) throws {
             try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: statement, buffer: &buffer)
+        }
+
+        /// Lends the sort key of the row last written, which callers need too.
+        func withLastSortKey<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try buffer.withSpan(parameter: ItemRow.sortKeyParameter, body)
         }
     }
 
@@ -93,6 +101,16 @@ enum ItemRow {
             let start = bytes.count
             write(&bytes)
             spans.append((parameter, start, bytes.count - start, false))
+        }
+
+        /// Lends the bytes bound to `parameter` (empty when none were).
+        func withSpan<Result>(parameter: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try bytes.withUnsafeBufferPointer { all in
+                guard let span = spans.first(where: { $0.parameter == parameter }), let base = all.baseAddress else {
+                    return try body(UnsafeBufferPointer(start: nil, count: 0))
+                }
+                return try body(UnsafeBufferPointer(start: base + span.start, count: span.count))
+            }
         }
 
         /// Binds every span in place and runs `body` (the step) while the bytes stay put;

@@ -79,11 +79,25 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// Whether `lines` are exactly the snapshot `LineSnapshot.write` would read back: every
+    /// item of the source once, no other source with items, no alias to merge.
+    private static func linesAreWholeIndex(_ lines: LineSnapshotCollector, counts: SyncCounts, sourceID: Int64,
+                                           in db: Database) throws -> Bool {
+        guard lines.isComplete, lines.count == counts.items else { return false }
+        let others = try Bool.fetchOne(db, sql: "SELECT 1 FROM items WHERE source_id != ? LIMIT 1", arguments: [sourceID])
+        guard others == nil else { return false }
+        return try !ItemAliases.exist(in: db)
+    }
+
     /// Brings one source up to date in a single transaction: `body` feeds a `SourceSync` with a
     /// fresh read of the source and returns what else it read (playlists, fingerprint); on
     /// success the source row records `record`'s stamp and the counts. If `body` throws,
     /// nothing of this source changes.
-    public func sync(_ record: SourceRecord, body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
+    ///
+    /// With `lines`, each item's line is gathered as it is written, and when the source turns
+    /// out to be the whole index they are stored as its line snapshot in the same transaction.
+    public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil,
+                     body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         try writing { db in
             // Item ids are random, so new rows land all over the (source_id, id) index; with
             // SQLite's default 2 MB cache those pages spill to the WAL again and again.
@@ -91,11 +105,17 @@ public final class LibraryStore: Sendable {
             try LineSnapshot.invalidate(in: db)
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
+            lines?.source = record.path
+            sync.lines = lines
             let readout = try body(sync)
             if let playlists = readout.playlists { try sync.replacePlaylists(playlists) }
             try sync.finish()
             try ItemAliases.refresh(in: db)
             var counts = sync.counts
+            if let lines, try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
+                try LineSnapshot.write(lines, in: db)
+            }
+            lines?.abandon()  // let the memory go now, whoever still holds the collector
             if readout.playlists == nil {
                 counts.playlists = try Int.fetchOne(db, sql: "SELECT count(*) FROM playlists WHERE source_id = ?",
                                                     arguments: [sourceID]) ?? 0

@@ -38,6 +38,14 @@ enum LineSnapshot {
         try chunks.finish()
     }
 
+    /// Stores the pairs a collector gathered while its source was written (the caller checked
+    /// that they are the whole index).
+    static func write(_ collected: LineSnapshotCollector, in db: Database) throws {
+        var chunks = try ChunkWriter(template: collected.template, in: db)
+        try collected.forEachPairInOrder { try chunks.append(encodedPair: $0) }
+        try chunks.finish()
+    }
+
     /// Replaces the template's chunks with pairs handed over one at a time.
     private struct ChunkWriter {
         let template: String
@@ -54,6 +62,13 @@ enum LineSnapshot {
         mutating func append(_ id: ItemID, _ line: String) throws {
             StringListCodec.append(id.rawValue, to: &bytes)
             StringListCodec.append(line, to: &bytes)
+            pairs += 1
+            if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
+        }
+
+        /// One pair already in the stored encoding (`StringListCodec`).
+        mutating func append(encodedPair: UnsafeBufferPointer<UInt8>) throws {
+            bytes.append(contentsOf: encodedPair)
             pairs += 1
             if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
         }

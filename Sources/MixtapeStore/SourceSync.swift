@@ -28,6 +28,8 @@ public final class SourceSync {
     /// the key of the file's id: keeping a file keeps its tracks.
     private let parts: [UInt64: [Int]]
     public private(set) var counts = SyncCounts()
+    /// Gathers the line snapshot while items go by, when the caller asked for it.
+    var lines: LineSnapshotCollector?
 
     init(db: Database, sourceID: Int64) throws {
         self.db = db
@@ -80,31 +82,40 @@ public final class SourceSync {
             let fingerprint = item.fingerprint
             guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
                 // New to the index (or repeated within this read): counted at `finish`.
-                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+                try write(item, fingerprint: fingerprint)
                 continue
             }
             if delivered[index] {
                 // The same id again within one read: the later one wins, counted once.
-                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+                try write(item, fingerprint: fingerprint)
                 continue
             }
             delivered[index] = true
             if previousFingerprints[index] == fingerprint {
                 counts.unchanged += 1
+                lines?.add(item)
                 if previousTrackIDs[index] != item.trackID ?? Int64.min {
                     try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
                 }
             } else {
                 counts.updated += 1
-                try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+                try write(item, fingerprint: fingerprint)
             }
         }
+    }
+
+    /// Upserts one item's row, and hands it to the line collector with the sort key just made.
+    private func write(_ item: MediaItem, fingerprint: Int64) throws {
+        try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+        if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0) } }
     }
 
     /// Records items the source still has but that were not read again because nothing about
     /// them changed (a folder's untouched files): they count as unchanged and are not deleted.
     /// Ids the index does not hold are ignored. A file's cue tracks are kept with it.
     public func keep(_ ids: [ItemID]) {
+        // Items kept unread have no line here: the snapshot is read back from the index instead.
+        if !ids.isEmpty { lines?.abandon() }
         for id in ids {
             for index in parts[SourceSync.key(id.rawValue)] ?? [] where !delivered[index] {
                 delivered[index] = true

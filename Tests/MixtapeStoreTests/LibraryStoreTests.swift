@@ -174,6 +174,58 @@ struct LibraryStoreTests {
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
 
+    @Test("lines gathered while the only source is written are the snapshot a pass over the index writes")
+    func collectedLineSnapshot() throws {
+        let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "") [\($0.source ?? "")]" }
+        func collector(budget: Int = 1 << 20) -> LineSnapshotCollector {
+            LineSnapshotCollector(template: "x", render: render, budget: budget)
+        }
+        func snapshot() throws -> [String]? {
+            try store.lineSnapshot(template: "x").map { pairs in (0..<pairs.ids.count).map { pairs.ids[$0] + "|" + pairs.lines[$0] } }
+        }
+        // Keys that tie on their first eight bytes, short keys, accents, unknown artists.
+        let items = (0..<5000).map {
+            Self.item("i:\($0)", title: "T\($0 % 13)", artist: ["Abba", "abba", "Ab", "Äbba", "Abbas"][$0 % 5], track: Int64($0 % 3))
+        } + [MediaItem(id: ItemID(rawValue: "i:bare"))]
+        _ = try store.sync(record(), lines: collector()) { sync in
+            try sync.put(items)
+            return SourceReadout(playlists: [])
+        }
+        let collected = try #require(try snapshot())
+        try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
+        #expect(try snapshot() == collected)
+        #expect(collected.count == items.count)
+
+        // A re-read where most items are unchanged gathers their lines too.
+        _ = try store.sync(record(size: 2), lines: collector()) { sync in
+            try sync.put(items.reversed().map { var item = $0; if item.id.rawValue == "i:7" { item.title = "Changed" }; return item })
+            return SourceReadout(playlists: [])
+        }
+        let reread = try #require(try snapshot())
+        try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
+        #expect(try snapshot() == reread)
+        #expect(reread.contains { $0.hasPrefix("i:7|") && $0.contains("Changed") })
+    }
+
+    @Test("gathered lines are not the snapshot when another source has items, an id repeats or the budget runs out")
+    func collectedLinesThatAreNotTheSnapshot() throws {
+        let render: (MediaItem) -> String = { $0.title ?? "" }
+        func sync(_ path: String, _ items: [MediaItem], budget: Int = 1 << 20) throws {
+            _ = try store.sync(record(path), lines: LineSnapshotCollector(template: "x", render: render, budget: budget)) {
+                try $0.put(items)
+                return SourceReadout(playlists: [])
+            }
+        }
+        try sync("/a.xml", [Self.item("i:1", title: "One"), Self.item("i:1", title: "One again")])
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        try sync("/a.xml", (0..<100).map { Self.item("i:\($0)", title: "T") }, budget: 500)
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        try sync("/a.xml", [Self.item("i:1", title: "One")])
+        #expect(try store.lineSnapshot(template: "x")?.lines.count == 1)
+        try sync("/b.xml", [Self.item("i:2", title: "Two")])
+        #expect(try store.lineSnapshot(template: "x") == nil)
+    }
+
     @Test("a patch changes only the rows it is given, and reads folder records by range")
     func patchPartOfAFolderSource() throws {
         let folderSource = SourceRecord(path: "/m", kind: .folder)
