@@ -150,6 +150,9 @@ struct RekordboxReaderTests {
             ("file://server/share/x.mp3", "//server/share/x.mp3"),
             ("http://example.org/stream", "http://example.org/stream"),
             ("file://localhost/a/%ff.mp3", "/a/\u{FFFD}.mp3"),
+            // A % too near the end stays; the scheme and host in any case.
+            ("file://localhost/a/b%4", "/a/b%4"), ("file://localhost/a/%41%42%", "/a/AB%"),
+            ("FILE://LocalHost/a%20b", "/a b"), ("file://localhost/C:", "C:"), ("file://localhost/", "/"),
           ] as [(String, String)])
     func location(raw: String, expected: String) throws {
         #expect(try RekordboxXML.item("TrackID=\"1\" Location=\"\(raw)\"").location == expected)
@@ -157,7 +160,9 @@ struct RekordboxReaderTests {
 
     @Test("kind: a video file is video, anything else music",
           arguments: [("x.mov", Kind.video), ("x.MP4", .video), ("x.mkv", .video), ("x.vob", .video),
-                      ("x.mp3", .music), ("x.m4a", .music), ("dir.mov/x", .music)] as [(String, Kind)])
+                      ("x.mp3", .music), ("x.m4a", .music), ("dir.mov/x", .music), ("x.MpEg", .video),
+                      ("movie", .music), ("x.", .music), (".mov", .video), ("x.tar.mov", .video), ("x.mov.mp3", .music),
+                      ("x.xmov", .music), ("x.mo", .music), ("x.m%C3%B6v", .music), ("x.verylongmov", .music)] as [(String, Kind)])
     func kind(name: String, expected: Kind) throws {
         #expect(try RekordboxXML.item("TrackID=\"1\" Location=\"file://localhost/m/\(name)\"").kind == expected)
         #expect(try RekordboxXML.item("TrackID=\"1\" Location=\"file://localhostsoundcloud:tracks:1\"").kind == .music)

@@ -51,10 +51,13 @@ public enum LocationDecoder {
     }
 
     /// `/C:/…`, `/C:\…` or just `/C:`.
-    static func isDrivePath(_ path: [UInt8]) -> Bool {
-        guard path.count >= 3, path[0] == 0x2f, path[2] == 0x3a else { return false }
-        let letter = path[1] | 0x20
-        return letter >= 0x61 && letter <= 0x7a && (path.count == 3 || path[3] == 0x2f || path[3] == 0x5c)
+    static func isDrivePath(_ path: [UInt8]) -> Bool { isDrivePath(path[...]) }
+
+    static func isDrivePath<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool where Bytes.Index == Int {
+        let start = path.startIndex
+        guard path.count >= 3, path[start] == 0x2f, path[start + 2] == 0x3a else { return false }
+        let letter = path[start + 1] | 0x20
+        return letter >= 0x61 && letter <= 0x7a && (path.count == 3 || path[start + 3] == 0x2f || path[start + 3] == 0x5c)
     }
 
     /// `%XX` → byte; a `%` not followed by two hex digits is kept as it is.
@@ -73,6 +76,24 @@ public enum LocationDecoder {
             }
         }
         return out
+    }
+
+    /// `percentDecode` into `out` (at least as long as `bytes`); returns the bytes written.
+    static func percentDecode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x25, bytes.endIndex - index > 2, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                out[count] = high << 4 | low
+                index += 3
+            } else {
+                out[count] = byte
+                index += 1
+            }
+            count += 1
+        }
+        return count
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -19,9 +19,17 @@
 /// `%xx`, space and `& ' [ ] % " |` encoded, letters, digits and `- . _ ~ / ! $ ( ) * + , ; = :
 /// @ # ?` raw.
 public enum RekordboxLocation {
-    /// The path (or streaming id, or other URL) a `Location` names.
+    /// The path (or streaming id, or other URL) a `Location` names. On the bytes, into one
+    /// string: it runs for every track of a collection.
     public static func decode(_ location: String) -> String {
-        var rest = Array(location.utf8)[...]
+        var location = location
+        return location.withUTF8 { decode(bytes: $0) } ?? location
+    }
+
+    /// `decode` of UTF-8 bytes; nil when the location is another scheme's URL, kept as it is.
+    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var rest = bytes[...]
+        var server = false  // `file://server/…`: the path is `//server/…`
         if hasPrefix(rest, "file://localhost") {
             rest = rest.dropFirst(16)
             // A streaming service's id, not a path: rekordbox writes it after the host.
@@ -29,14 +37,22 @@ public enum RekordboxLocation {
         } else if hasPrefix(rest, "file:///") {
             rest = rest.dropFirst(7)
         } else if hasPrefix(rest, "file://") {
-            rest = [slash, slash] + rest.dropFirst(7)
+            rest = rest.dropFirst(7)
+            server = true
         } else if hasScheme(rest) {
-            return location
+            return nil
         }
-        let isDrive = LocationDecoder.isDrivePath(Array(rest))
-        var path = LocationDecoder.percentDecode(rest)
-        if isDrive { path.removeFirst() }
-        return String(decoding: path, as: UTF8.self)
+        // `/C:/x` is the drive path `C:/x`.
+        if !server, LocationDecoder.isDrivePath(rest) { rest = rest.dropFirst() }
+        return String(unsafeUninitializedCapacity: rest.count + 2) { out in
+            var count = 0
+            if server {
+                out[0] = slash
+                out[1] = slash
+                count = 2
+            }
+            return count + LocationDecoder.percentDecode(rest, into: UnsafeMutableBufferPointer(rebasing: out[count...]))
+        }
     }
 
     /// The `Location` rekordbox would write for `path`, or nil for what rekordbox cannot
@@ -90,15 +106,15 @@ public enum RekordboxLocation {
     private static let slash: UInt8 = 0x2f
 
     /// Case-insensitive ASCII prefix.
-    private static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: String) -> Bool {
-        let prefix = Array(prefix.utf8)
+    private static func hasPrefix(_ bytes: some Collection<UInt8>, _ prefix: StaticString) -> Bool {
+        let prefix = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
         guard bytes.count >= prefix.count else { return false }
         func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5a).contains(byte) ? byte | 0x20 : byte }
         return zip(bytes, prefix).allSatisfy { lower($0) == lower($1) }
     }
 
     /// `scheme:` with a scheme of at least two characters (so `C:` stays a drive letter).
-    private static func hasScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func hasScheme(_ bytes: some Collection<UInt8>) -> Bool {
         var count = 0
         for byte in bytes {
             switch byte {
