@@ -60,7 +60,9 @@ public struct IndexSources {
         for path in targets {
             index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
         }
-        let snapshotDue = refreshesLineSnapshot && report.sources > report.skipped
+        // A one-source index already has it: the sync gathered the lines as it wrote the items.
+        let snapshotDue = try refreshesLineSnapshot && report.sources > report.skipped
+            && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         var loaded: RenderedLines?
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
@@ -150,7 +152,7 @@ public struct IndexSources {
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
             // A library file is read whole, so its lines can become the snapshot as it is written.
             let template = FormatTemplate.standard
-            let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render) : nil
+            let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
                     switch batch {

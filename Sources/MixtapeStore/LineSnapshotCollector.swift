@@ -13,7 +13,9 @@ import MixtapeCore
 public final class LineSnapshotCollector {
     /// The `--format` template the lines are rendered with.
     public let template: String
-    private let render: (MediaItem) -> String
+    private let render: (MediaItem, inout [UInt8]) -> Void
+    /// One line's bytes while it is rendered, kept between items.
+    private var line: [UInt8] = []
     /// Bytes of keys and pairs past which collecting stops and what was kept is let go: a
     /// 500,000-track read must not hold its lines on top of everything else.
     private let budget: Int
@@ -33,8 +35,9 @@ public final class LineSnapshotCollector {
         var pairStart: UInt32, pairCount: UInt32
     }
 
-    /// 32 MB holds about 180,000 items' keys and lines.
-    public init(template: String, render: @escaping (MediaItem) -> String, budget: Int = 32 << 20) {
+    /// `render` appends an item's line, as UTF-8, to the bytes it is given. 32 MB holds
+    /// about 180,000 items' keys and lines.
+    public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = 32 << 20) {
         self.template = template
         self.render = render
         self.budget = min(budget, Int(UInt32.max))
@@ -50,7 +53,9 @@ public final class LineSnapshotCollector {
         bytes.append(contentsOf: sortKey)
         let pairStart = bytes.count
         StringListCodec.append(item.id.rawValue, to: &bytes)
-        StringListCodec.append(render(item.source == source ? item : Self.item(item, from: source)), to: &bytes)
+        line.removeAll(keepingCapacity: true)
+        if item.source == source { render(item, &line) } else { render(Self.item(item, from: source), &line) }
+        line.withUnsafeBufferPointer { LengthPrefixedList.append($0, to: &bytes) }
         guard bytes.count <= budget else { return abandon() }
         entries.append(Entry(prefix: Self.prefix(of: sortKey), keyStart: UInt32(keyStart), keyCount: UInt32(sortKey.count),
                              pairStart: UInt32(pairStart), pairCount: UInt32(bytes.count - pairStart)))

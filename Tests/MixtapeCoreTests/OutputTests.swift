@@ -27,10 +27,16 @@ struct OutputTests {
         ("{{{id}}}", "{x:1}"),
         ("plain", "plain"),
         ("{name}", "Alone"),
+        ("{loved}|{date_added}|{rating}", "false|1970-01-01T00:00:00Z|"),
     ])
     func template(template: String, expected: String) throws {
-        let item = OutputTests.item("x:1", artist: "Air", title: "Alone", year: 1998)
+        var item = OutputTests.item("x:1", artist: "Air", title: "Alone", year: 1998)
+        item.dateAdded = Timestamp(rawValue: 0)
         #expect(try FormatTemplate(template).render(item) == expected)
+        // The byte form a snapshot writer uses is the same text, after what was there.
+        var bytes = Array("> ".utf8)
+        try FormatTemplate(template).render(item, appendingTo: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "> " + expected)
     }
 
     @Test("bad templates name the problem", arguments: ["{artst}", "{title", "{}"])

@@ -14,6 +14,7 @@ struct StableHashTests {
         var hash = StableHash()
         hash.combine("t9488")
         #expect(hash.hexDigest == "0004339575574C63")
-        #expect(hash.hexDigest(after: "x-") == "x-0004339575574C63")
+        #expect(hash.hexDigest(after: "x") == "x:0004339575574C63")
+        #expect(ItemID.derived(scheme: "rekordbox", part: "t9488") == ItemID.derived(scheme: "rekordbox", parts: ["t9488"]))
     }
 }

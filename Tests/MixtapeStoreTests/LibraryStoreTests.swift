@@ -178,7 +178,7 @@ struct LibraryStoreTests {
     func collectedLineSnapshot() throws {
         let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "") [\($0.source ?? "")]" }
         func collector(budget: Int = 1 << 20) -> LineSnapshotCollector {
-            LineSnapshotCollector(template: "x", render: render, budget: budget)
+            LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget)
         }
         func snapshot() throws -> [String]? {
             try store.lineSnapshot(template: "x").map { pairs in (0..<pairs.ids.count).map { pairs.ids[$0] + "|" + pairs.lines[$0] } }
@@ -211,7 +211,7 @@ struct LibraryStoreTests {
     func collectedLinesThatAreNotTheSnapshot() throws {
         let render: (MediaItem) -> String = { $0.title ?? "" }
         func sync(_ path: String, _ items: [MediaItem], budget: Int = 1 << 20) throws {
-            _ = try store.sync(record(path), lines: LineSnapshotCollector(template: "x", render: render, budget: budget)) {
+            _ = try store.sync(record(path), lines: LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget)) {
                 try $0.put(items)
                 return SourceReadout(playlists: [])
             }

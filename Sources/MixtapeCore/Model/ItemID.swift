@@ -15,10 +15,17 @@ public struct ItemID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
 
     /// An id for an iTunes track that has no Persistent ID: a stable hash of the fields that
     /// identify a recording (artist, album, title, disc, track, duration), so re-exports agree.
-    public static func derived(scheme: String, parts: [String]) -> ItemID {
+    public static func derived(scheme: StaticString, parts: [String]) -> ItemID {
         var hash = StableHash()
         for part in parts { hash.combine(part) }
-        return ItemID(rawValue: hash.hexDigest(after: scheme + ":"))
+        return ItemID(rawValue: hash.hexDigest(after: scheme))
+    }
+
+    /// `derived` of one part, without an array: what a collection's reader makes per track.
+    public static func derived(scheme: StaticString, part: String) -> ItemID {
+        var hash = StableHash()
+        hash.combine(part)
+        return ItemID(rawValue: hash.hexDigest(after: scheme))
     }
 
     public var description: String { rawValue }

@@ -69,6 +69,22 @@ public struct FormatTemplate: Hashable, Sendable {
         return line
     }
 
+    /// Appends the item's line as UTF-8 to `bytes`, the same text `render` returns, for a
+    /// writer that packs lines without making a String of each.
+    public func render(_ item: MediaItem, appendingTo bytes: inout [UInt8]) {
+        for part in parts {
+            switch part {
+            case .literal(let text): bytes.append(contentsOf: text.utf8)
+            case .field(let field):
+                switch field.value(of: item) {
+                case .text(let text): bytes.append(contentsOf: text.utf8)
+                case let value?: bytes.append(contentsOf: value.plainText.utf8)
+                case nil: break
+                }
+            }
+        }
+    }
+
     private static func alias(_ name: Substring) -> Field? {
         name == "name" ? .title : nil
     }

@@ -47,7 +47,7 @@ struct RekordboxTrack {
     /// export of the collection, whatever its TrackID (rekordbox 5 renumbers them) and its
     /// place in the file. NFC, so a re-export by a tool that writes NFD names keeps it.
     static func id(location: String) -> ItemID {
-        ItemID.derived(scheme: "rekordbox", parts: [isNFC(location) ? location : location.precomposedStringWithCanonicalMapping])
+        ItemID.derived(scheme: "rekordbox", part: isNFC(location) ? location : location.precomposedStringWithCanonicalMapping)
     }
 
     /// Whether `text` is surely NFC already, without Foundation: every scalar is in a block whose

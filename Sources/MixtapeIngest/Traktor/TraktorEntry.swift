@@ -53,7 +53,7 @@ struct TraktorEntry: Sendable {
 
     /// The id of the entry whose PRIMARYKEY is `primaryKey`.
     static func id(primaryKey: String) -> ItemID {
-        ItemID.derived(scheme: "traktor", parts: [primaryKey])
+        ItemID.derived(scheme: "traktor", part: primaryKey)
     }
 
     /// The item, mapped as README "Traktor" and scripts/read_traktor.py say.
