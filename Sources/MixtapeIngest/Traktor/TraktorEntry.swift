@@ -44,7 +44,11 @@ struct TraktorEntry: Sendable {
     /// it survives a re-export, reordering and Traktor's own renumbering, but not a move. An
     /// entry with no LOCATION hashes what identifies the recording instead.
     var id: ItemID {
-        if let location { return Self.id(primaryKey: location.primaryKey) }
+        if let location {
+            var hash = StableHash()
+            location.hashPrimaryKey(into: &hash)
+            return ItemID(rawValue: hash.hexDigest(after: "traktor"))
+        }
         return ItemID.derived(scheme: "traktor", parts: [
             "no-location", self[.artist] ?? "", self[.albumTitle] ?? "", self[.title] ?? "",
             self[.track] ?? "", self[.playTime] ?? "",

@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// A track's place as Traktor writes it: `LOCATION VOLUME="Macintosh HD" DIR="/:Users/:dj/:"
 /// FILE="x.mp3"`. The same three strings joined (`Macintosh HD/:Users/:dj/:x.mp3`) are the
 /// `PRIMARYKEY` by which playlists name the track, and the key its id is made from.
@@ -16,14 +18,33 @@ struct TraktorLocation: Hashable, Sendable {
     /// `C:/...`; the start-up disk (a path under Users/, Library/ or Applications/, an empty
     /// volume or one named `Macintosh HD`) gives `/...`; any other volume is mounted at
     /// `/Volumes/<name>` on a Mac. Traktor never percent-encodes, so nothing is decoded.
+    /// Built in one pass into one string: it runs for every track of a collection.
     var path: String {
-        var bytes = Self.slashes(Array(directory.utf8))
-        bytes += file.utf8
-        if bytes.first != UInt8(ascii: "/") { bytes.insert(UInt8(ascii: "/"), at: 0) }
-        let path = String(decoding: bytes, as: UTF8.self)
-        if isDrive { return volume + path }
-        if volume.isEmpty || volume == "Macintosh HD" || Self.startsAtBootFolder(bytes) { return path }
-        return "/Volumes/" + volume + path
+        var directory = directory, file = file, volume = volume
+        return directory.withUTF8 { dir in
+            file.withUTF8 { name in
+                volume.withUTF8 { disk in
+                    let isDrive = Self.isDrive(disk)
+                    // The tail after the volume: `/` first, then the folders and the file.
+                    var tail: [UInt8] = []
+                    tail.reserveCapacity(dir.count + name.count + 1)
+                    if dir.first != UInt8(ascii: "/") && !(dir.isEmpty && name.first == UInt8(ascii: "/")) {
+                        tail.append(UInt8(ascii: "/"))
+                    }
+                    Self.appendSlashes(dir, to: &tail)
+                    tail.append(contentsOf: name)
+                    let head: [UInt8]
+                    if isDrive {
+                        head = Array(disk)
+                    } else if disk.isEmpty || disk.elementsEqual("Macintosh HD".utf8) || Self.startsAtBootFolder(tail) {
+                        head = []
+                    } else {
+                        head = Array("/Volumes/".utf8) + disk
+                    }
+                    return String(decoding: head + tail, as: UTF8.self)
+                }
+            }
+        }
     }
 
     /// Whether the path's first component (between the leading `/` and the next) is one of
@@ -35,8 +56,7 @@ struct TraktorLocation: Hashable, Sendable {
     }
 
     /// `C:`, `d:`: one ASCII letter and a colon.
-    private var isDrive: Bool {
-        let bytes = Array(volume.utf8)
+    private static func isDrive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 2, bytes[1] == UInt8(ascii: ":") else { return false }
         return (65...90).contains(bytes[0]) || (97...122).contains(bytes[0])
     }
@@ -45,12 +65,24 @@ struct TraktorLocation: Hashable, Sendable {
     /// bytes of `/` and `:` never occur inside another character.
     static func slashes(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 64)
+        bytes.withUnsafeBufferPointer { appendSlashes($0, to: &out) }
+        return out
+    }
+
+    /// `slashes` of `bytes`, appended to `out`.
+    private static func appendSlashes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             out.append(bytes[index])
             index += bytes[index] == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":") ? 2 : 1
         }
-        return out
+    }
+
+    /// The id's hash input, the primary key, without joining the three strings first.
+    func hashPrimaryKey(into hash: inout StableHash) {
+        hash.combine(bytes: volume.utf8)
+        hash.combine(bytes: directory.utf8)
+        hash.combine(bytes: file.utf8)
+        hash.combine(bytes: CollectionOfOne(0xff))  // the end of a part, as `combine(_: String)` writes it
     }
 }

@@ -10,15 +10,30 @@ enum TraktorValues {
         return value
     }
 
-    /// `-?[0-9]+` that fits in 64 bits.
+    /// `-?[0-9]+` that fits in 64 bits. Read digit by digit: a generic `Int64(String)` per
+    /// attribute was a visible part of a large collection's read.
     static func integer(_ value: String?) -> Int64? {
-        guard let value, isInteger(value.utf8) else { return nil }
-        return Int64(value)
+        guard let value else { return nil }
+        var digits = value.utf8[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var magnitude: UInt64 = 0
+        for byte in digits {
+            guard isDigit(byte) else { return nil }
+            let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - 48))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+        }
+        // Int64.min's magnitude is one more than Int64.max.
+        if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
 
     /// `-?[0-9]+(.[0-9]*)?` or `-?.[0-9]+`, finite.
     static func decimal(_ value: String?) -> Double? {
-        guard let value, isDecimal(Array(value.utf8)), let number = Double(value), number.isFinite else { return nil }
+        guard let value, isDecimal(value.utf8), let number = Double(value), number.isFinite else { return nil }
         return number
     }
 
@@ -66,13 +81,7 @@ enum TraktorValues {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-    private static func isInteger(_ bytes: String.UTF8View) -> Bool {
-        var digits = bytes[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy(isDigit)
-    }
-
-    private static func isDecimal(_ bytes: [UInt8]) -> Bool {
+    private static func isDecimal(_ bytes: String.UTF8View) -> Bool {
         var rest = bytes[...]
         if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
         let whole = rest.prefix(while: isDigit)
