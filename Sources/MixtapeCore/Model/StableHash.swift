@@ -17,6 +17,14 @@ public struct StableHash: Sendable {
 
     /// Adds a string and a separator, so ("ab", "c") and ("a", "bc") differ.
     public mutating func combine(_ string: String) {
+        combine(unseparated: string)
+        combine(bytes: CollectionOfOne(0xff))
+    }
+
+    /// Adds a string's bytes with no separator: a value hashed in pieces (a Traktor key is
+    /// volume, folders and file) hashes as if joined. Not generic, unlike `combine(bytes:)`,
+    /// which another module calls through a protocol, byte by byte.
+    public mutating func combine(unseparated string: String) {
         var string = string
         var value = self.value
         string.withUTF8 { utf8 in
@@ -26,7 +34,6 @@ public struct StableHash: Sendable {
             }
         }
         self.value = value
-        combine(bytes: CollectionOfOne(0xff))
     }
 
     public mutating func combine(_ int: Int64?) {

@@ -33,15 +33,24 @@ struct TraktorLocation: Hashable, Sendable {
                     }
                     Self.appendSlashes(dir, to: &tail)
                     tail.append(contentsOf: name)
-                    let head: [UInt8]
+                    let mount: StaticString
+                    let head: UnsafeBufferPointer<UInt8>
                     if isDrive {
-                        head = Array(disk)
+                        (mount, head) = ("", disk)
                     } else if disk.isEmpty || disk.elementsEqual("Macintosh HD".utf8) || Self.startsAtBootFolder(tail) {
-                        head = []
+                        (mount, head) = ("", UnsafeBufferPointer(start: nil, count: 0))
                     } else {
-                        head = Array("/Volumes/".utf8) + disk
+                        (mount, head) = ("/Volumes/", disk)
                     }
-                    return String(decoding: head + tail, as: UTF8.self)
+                    let mountBytes = UnsafeBufferPointer(start: mount.utf8Start, count: mount.utf8CodeUnitCount)
+                    return String(unsafeUninitializedCapacity: mountBytes.count + head.count + tail.count) { out in
+                        var count = 0
+                        for part in [mountBytes, head] {
+                            for byte in part { out[count] = byte; count += 1 }
+                        }
+                        for byte in tail { out[count] = byte; count += 1 }
+                        return count
+                    }
                 }
             }
         }
@@ -80,9 +89,8 @@ struct TraktorLocation: Hashable, Sendable {
 
     /// The id's hash input, the primary key, without joining the three strings first.
     func hashPrimaryKey(into hash: inout StableHash) {
-        hash.combine(bytes: volume.utf8)
-        hash.combine(bytes: directory.utf8)
-        hash.combine(bytes: file.utf8)
-        hash.combine(bytes: CollectionOfOne(0xff))  // the end of a part, as `combine(_: String)` writes it
+        hash.combine(unseparated: volume)
+        hash.combine(unseparated: directory)
+        hash.combine(file)
     }
 }
