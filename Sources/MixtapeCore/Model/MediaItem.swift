@@ -72,7 +72,7 @@ public struct MediaItem: Hashable, Sendable {
         var hash = StableHash()
         hash.combine(id.rawValue)
         hash.combine(kind.rawValue)
-        for field in Field.allCases where field != .trackID {
+        for field in Field.fingerprinted {
             let value = field.value(of: self)
             // Fields added after items were first fingerprinted count only when set, so an
             // index from before them sees its unchanged items as unchanged.
@@ -90,6 +90,10 @@ public struct MediaItem: Hashable, Sendable {
 }
 
 extension Field {
+    /// The fields an item's fingerprint covers, in registry order: every one but `trackID`
+    /// (an export's own numbering). Kept once: `allCases` builds a new array per call.
+    static let fingerprinted: [Field] = allCases.filter { $0 != .trackID }
+
     /// Whether the field was added after the first release of the index: left out of an item's
     /// fingerprint while unset (see `MediaItem.fingerprint`).
     /// A switch rather than a `Set`: it is asked for every unset field of every item read,

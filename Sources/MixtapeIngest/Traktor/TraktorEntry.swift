@@ -27,7 +27,9 @@ struct TraktorEntry: Sendable {
     static let tempoFields: [(StaticString, Field)] = [("BPM", .bpm)]
     static let musicalKeyFields: [(StaticString, Field)] = [("VALUE", .musicalKey)]
 
-    var values = [String?](repeating: nil, count: Field.allCases.count)
+    var values = [String?](repeating: nil, count: Self.fieldCount)
+    /// Kept once: `allCases` builds a new array per call, and this is asked per entry.
+    private static let fieldCount = Field.allCases.count
     var location: TraktorLocation?
 
     subscript(_ field: Field) -> String? {
