@@ -78,29 +78,32 @@ public final class SourceSync {
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
     public func put(_ items: [MediaItem]) throws {
-        for item in items {
-            let fingerprint = item.fingerprint
-            guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
-                // New to the index (or repeated within this read): counted at `finish`.
-                try write(item, fingerprint: fingerprint)
-                continue
+        // By index, lent in place: `for item in items` copies each forty-field item.
+        for position in items.indices {
+            try put(items[position])
+        }
+    }
+
+    private func put(_ item: MediaItem) throws {
+        let fingerprint = item.fingerprint
+        guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
+            // New to the index (or repeated within this read): counted at `finish`.
+            return try write(item, fingerprint: fingerprint)
+        }
+        if delivered[index] {
+            // The same id again within one read: the later one wins, counted once.
+            return try write(item, fingerprint: fingerprint)
+        }
+        delivered[index] = true
+        if previousFingerprints[index] == fingerprint {
+            counts.unchanged += 1
+            lines?.add(item)
+            if previousTrackIDs[index] != item.trackID ?? Int64.min {
+                try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
             }
-            if delivered[index] {
-                // The same id again within one read: the later one wins, counted once.
-                try write(item, fingerprint: fingerprint)
-                continue
-            }
-            delivered[index] = true
-            if previousFingerprints[index] == fingerprint {
-                counts.unchanged += 1
-                lines?.add(item)
-                if previousTrackIDs[index] != item.trackID ?? Int64.min {
-                    try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
-                }
-            } else {
-                counts.updated += 1
-                try write(item, fingerprint: fingerprint)
-            }
+        } else {
+            counts.updated += 1
+            try write(item, fingerprint: fingerprint)
         }
     }
 

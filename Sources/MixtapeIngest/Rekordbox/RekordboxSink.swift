@@ -16,7 +16,9 @@ final class RekordboxSink: XMLEventSink {
     /// Every Location and its id, for playlists keyed by Location (`KeyType="1"`), which no
     /// real export uses: the table is only built when one does.
     private var locations: [(String, ItemID)] = []
-    private var seen: Set<ItemID> = []
+    /// The ids seen so far, as 64-bit hashes: it only decides the "second track" warning, and
+    /// hashing an id string into a `Set<ItemID>` was a visible part of a large read.
+    private var seen: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
     private var tree = RekordboxPlaylistTree()
     /// `PRODUCT`'s `Name` and `Version` (`rekordbox 6.7.7`).
@@ -72,7 +74,9 @@ final class RekordboxSink: XMLEventSink {
     /// One item: queued for the next batch and recorded for the playlists. Two tracks with one
     /// Location are one item; the later wins, as the store keeps the later of one id.
     private func add(_ item: MediaItem, context: XMLEventContext) {
-        if !seen.insert(item.id).inserted {
+        var hash = StableHash()
+        hash.combine(unseparated: item.id.rawValue)
+        if !seen.insert(hash.value).inserted {
             let location = item.location ?? "(no Location)"
             warnings.append(IndexWarning(position: context.position,
                                          message: "a second track with the Location \(location): the later one is kept"))
