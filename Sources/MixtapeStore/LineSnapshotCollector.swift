@@ -14,34 +14,45 @@ public final class LineSnapshotCollector {
     /// The `--format` template the lines are rendered with.
     public let template: String
     private let render: (MediaItem, inout [UInt8]) -> Void
-    /// One line's bytes while it is rendered, kept between items.
-    private var line: [UInt8] = []
-    /// Bytes of keys and pairs past which collecting stops and what was kept is let go: a
-    /// 500,000-track read must not hold its lines on top of everything else.
+    /// Bytes past which collecting stops and what was kept is let go: a 500,000-track read
+    /// must not hold its lines on top of everything else.
     private let budget: Int
-    /// Each item's sort key, then its (id, line) pair as `LineSnapshot` stores it.
-    private var bytes: [UInt8] = []
+    /// Each item's sort key followed by its (id, line) pair as `LineSnapshot` stores it, in
+    /// blocks that never move: a growing array would hold its old and its
+    /// doubled storage at once, 50 MB at the moment a 100,000-item read crosses 16 MB.
+    private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+    /// Bytes used in the last block, and held in all of them.
+    private var used = 0, held = 0
     private var entries: [Entry] = []
+    /// One item's pair and line while they are made, kept between items.
+    private var pair: [UInt8] = [], line: [UInt8] = []
     /// Whether every item handed over is still here (not abandoned, not over budget).
     public private(set) var isComplete = true
     /// The path of the source being written, which the index gives each of its items.
     var source: String?
 
-    /// Where one item's key and pair are in `bytes`; `prefix` is the key's first eight bytes,
-    /// so most comparisons of the sort never reach the bytes.
+    /// Bytes per block (an item larger than that gets a block of its own).
+    private let blockSize: Int
+
+    /// Where one item's key and pair are; `prefix` is the key's first eight bytes, so most
+    /// comparisons of the sort never reach the bytes.
     private struct Entry {
         var prefix: UInt64
-        var keyStart: UInt32, keyCount: UInt32
-        var pairStart: UInt32, pairCount: UInt32
+        var block: UInt32, start: UInt32
+        var keyCount: UInt32, pairCount: UInt32
     }
 
     /// `render` appends an item's line, as UTF-8, to the bytes it is given. 32 MB holds
     /// about 180,000 items' keys and lines.
-    public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = 32 << 20) {
+    public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = 32 << 20,
+                blockSize: Int = 1 << 20) {
         self.template = template
         self.render = render
-        self.budget = min(budget, Int(UInt32.max))
+        self.budget = budget
+        self.blockSize = max(blockSize, 1)
     }
+
+    deinit { release() }
 
     /// How many items were added.
     public var count: Int { entries.count }
@@ -49,16 +60,26 @@ public final class LineSnapshotCollector {
     /// Records `item`, whose sort key is `sortKey` (`LibraryOrder.sortKey(for:)`).
     func add(_ item: MediaItem, sortKey: UnsafeBufferPointer<UInt8>) {
         guard isComplete else { return }
-        let keyStart = bytes.count
-        bytes.append(contentsOf: sortKey)
-        let pairStart = bytes.count
-        StringListCodec.append(item.id.rawValue, to: &bytes)
         line.removeAll(keepingCapacity: true)
         if item.source == source { render(item, &line) } else { render(Self.item(item, from: source), &line) }
-        line.withUnsafeBufferPointer { LengthPrefixedList.append($0, to: &bytes) }
-        guard bytes.count <= budget else { return abandon() }
-        entries.append(Entry(prefix: Self.prefix(of: sortKey), keyStart: UInt32(keyStart), keyCount: UInt32(sortKey.count),
-                             pairStart: UInt32(pairStart), pairCount: UInt32(bytes.count - pairStart)))
+        pair.removeAll(keepingCapacity: true)
+        StringListCodec.append(item.id.rawValue, to: &pair)
+        line.withUnsafeBufferPointer { LengthPrefixedList.append($0, to: &pair) }
+        let size = sortKey.count + pair.count
+        if blocks.isEmpty || blocks[blocks.count - 1].count - used < size {
+            guard held + max(size, blockSize) <= budget else { return abandon() }
+            blocks.append(.allocate(capacity: max(size, blockSize)))
+            held += blocks[blocks.count - 1].count
+            used = 0
+        }
+        let block = blocks[blocks.count - 1]
+        _ = UnsafeMutableBufferPointer(rebasing: block[used...]).initialize(from: sortKey)
+        pair.withUnsafeBufferPointer {
+            _ = UnsafeMutableBufferPointer(rebasing: block[(used + sortKey.count)...]).initialize(from: $0)
+        }
+        entries.append(Entry(prefix: Self.prefix(of: sortKey), block: UInt32(blocks.count - 1), start: UInt32(used),
+                             keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count)))
+        used += size
     }
 
     /// `item` as the index hands it back: with the path of the source it is written to.
@@ -77,24 +98,29 @@ public final class LineSnapshotCollector {
     /// Gives up: some item will not be seen, so the snapshot must be written the general way.
     func abandon() {
         isComplete = false
-        bytes = []
+        release()
+    }
+
+    private func release() {
+        for block in blocks { block.deallocate() }
+        blocks = []
         entries = []
+        used = 0
+        held = 0
     }
 
     /// Hands each item's encoded (id, line) pair to `body` in library order (the sort keys'
     /// byte order, as SQLite orders the `sort_key` BLOBs).
     func forEachPairInOrder(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
-            entries.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let common = Int(min(a.keyCount, b.keyCount))
-                let order = memcmp(base + Int(a.keyStart), base + Int(b.keyStart), common)
-                return order != 0 ? order < 0 : a.keyCount < b.keyCount
-            }
-            for entry in entries {
-                try body(UnsafeBufferPointer(start: base + Int(entry.pairStart), count: Int(entry.pairCount)))
-            }
+        let bases = blocks.map { UnsafePointer($0.baseAddress!) }
+        func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
+        entries.sort { a, b in
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            let order = memcmp(key(a), key(b), Int(min(a.keyCount, b.keyCount)))
+            return order != 0 ? order < 0 : a.keyCount < b.keyCount
+        }
+        for entry in entries {
+            try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)))
         }
     }
 

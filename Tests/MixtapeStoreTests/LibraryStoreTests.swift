@@ -177,8 +177,9 @@ struct LibraryStoreTests {
     @Test("lines gathered while the only source is written are the snapshot a pass over the index writes")
     func collectedLineSnapshot() throws {
         let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "") [\($0.source ?? "")]" }
+        // Small blocks, so items fill many of them and one longer than a block gets its own.
         func collector(budget: Int = 1 << 20) -> LineSnapshotCollector {
-            LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget)
+            LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget, blockSize: 200)
         }
         func snapshot() throws -> [String]? {
             try store.lineSnapshot(template: "x").map { pairs in (0..<pairs.ids.count).map { pairs.ids[$0] + "|" + pairs.lines[$0] } }
@@ -186,7 +187,7 @@ struct LibraryStoreTests {
         // Keys that tie on their first eight bytes, short keys, accents, unknown artists.
         let items = (0..<5000).map {
             Self.item("i:\($0)", title: "T\($0 % 13)", artist: ["Abba", "abba", "Ab", "Äbba", "Abbas"][$0 % 5], track: Int64($0 % 3))
-        } + [MediaItem(id: ItemID(rawValue: "i:bare"))]
+        } + [MediaItem(id: ItemID(rawValue: "i:bare")), Self.item("i:long", title: String(repeating: "Ü", count: 500))]
         _ = try store.sync(record(), lines: collector()) { sync in
             try sync.put(items)
             return SourceReadout(playlists: [])
