@@ -4,7 +4,7 @@ import MixtapeCore
 /// (`LOCATION`, `ALBUM`, `INFO`, `TEMPO`, `MUSICAL_KEY`), gathered while the entry streams by
 /// and mapped to a `MediaItem` when it closes. Only the first child of each name counts.
 struct TraktorEntry: Sendable {
-    /// The attributes the mapping reads, one slot each in `values`.
+    /// The attributes the mapping reads, each with its slot below.
     enum Field: Int, CaseIterable {
         case title, artist, modifiedDate, modifiedTime
         case albumTitle, track, ofTracks
@@ -27,14 +27,46 @@ struct TraktorEntry: Sendable {
     static let tempoFields: [(StaticString, Field)] = [("BPM", .bpm)]
     static let musicalKeyFields: [(StaticString, Field)] = [("VALUE", .musicalKey)]
 
-    var values = [String?](repeating: nil, count: Self.fieldCount)
-    /// Kept once: `allCases` builds a new array per call, and this is asked per entry.
-    private static let fieldCount = Field.allCases.count
+    /// Texts as written (empty kept: an id is made of them).
+    private(set) var title, artist, albumTitle, genre, label, comment, remixer, key: String?
+    /// TRACK and PLAYTIME as written, for the id of an entry with no LOCATION.
+    private(set) var trackText, playTimeText: String?
+    /// Numbers and days, read from the attribute's bytes as it arrives (no String of each);
+    /// nil when absent or not a number (`TraktorValues`).
+    private(set) var track, ofTracks, playCount, playTime, ranking, bitRate, fileSize, musicalKey, modifiedTime: Int64?
+    private(set) var playTimeFloat, bpm: Double?
+    private(set) var modifiedDate, importDate, lastPlayed, releaseDate: TraktorValues.DateParts?
     var location: TraktorLocation?
 
-    subscript(_ field: Field) -> String? {
-        get { values[field.rawValue] }
-        set { values[field.rawValue] = newValue }
+    /// Takes one attribute's value into its slot.
+    mutating func set(_ field: Field, _ value: XMLAttributeValue) {
+        typealias V = TraktorValues
+        let bytes = value.bytes
+        switch field {
+        case .title: title = value.string
+        case .artist: artist = value.string
+        case .albumTitle: albumTitle = value.string
+        case .genre: genre = value.string
+        case .label: label = value.string
+        case .comment: comment = value.string
+        case .remixer: remixer = value.string
+        case .key: key = value.string
+        case .track: (trackText, track) = (value.string, V.integer(bytes: bytes))
+        case .playTime: (playTimeText, playTime) = (value.string, V.integer(bytes: bytes))
+        case .ofTracks: ofTracks = V.integer(bytes: bytes)
+        case .playCount: playCount = V.integer(bytes: bytes)
+        case .ranking: ranking = V.integer(bytes: bytes)
+        case .bitRate: bitRate = V.integer(bytes: bytes)
+        case .fileSize: fileSize = V.integer(bytes: bytes)
+        case .musicalKey: musicalKey = V.integer(bytes: bytes)
+        case .modifiedTime: modifiedTime = V.integer(bytes: bytes)
+        case .playTimeFloat: playTimeFloat = V.decimal(bytes: bytes)
+        case .bpm: bpm = V.decimal(bytes: bytes)
+        case .modifiedDate: modifiedDate = V.dateParts(bytes: bytes)
+        case .importDate: importDate = V.dateParts(bytes: bytes)
+        case .lastPlayed: lastPlayed = V.dateParts(bytes: bytes)
+        case .releaseDate: releaseDate = V.dateParts(bytes: bytes)
+        }
     }
 
     /// Traktor's musical notation for `MUSICAL_KEY VALUE` 0–23 (0 = C, 12 = Cm), as its own
@@ -52,8 +84,7 @@ struct TraktorEntry: Sendable {
             return ItemID(rawValue: hash.hexDigest(after: "traktor"))
         }
         return ItemID.derived(scheme: "traktor", parts: [
-            "no-location", self[.artist] ?? "", self[.albumTitle] ?? "", self[.title] ?? "",
-            self[.track] ?? "", self[.playTime] ?? "",
+            "no-location", artist ?? "", albumTitle ?? "", title ?? "", trackText ?? "", playTimeText ?? "",
         ])
     }
 
@@ -67,39 +98,37 @@ struct TraktorEntry: Sendable {
         typealias V = TraktorValues
         var item = MediaItem(id: id)
         item.source = source
-        item.title = V.text(self[.title])
-        item.artist = V.text(self[.artist])
-        item.album = V.text(self[.albumTitle])
-        item.trackNumber = V.integer(self[.track])
-        item.trackCount = V.integer(self[.ofTracks])
-        item.genre = V.text(self[.genre])
-        item.label = V.text(self[.label])
-        item.comments = V.text(self[.comment])
-        item.remixer = V.text(self[.remixer])
-        item.playCount = V.integer(self[.playCount])
-        item.musicalKey = V.text(self[.key]) ?? V.integer(self[.musicalKey]).flatMap {
-            (0..<24).contains($0) ? Self.keyNames[Int($0)] : nil
-        }
+        item.title = V.text(title)
+        item.artist = V.text(artist)
+        item.album = V.text(albumTitle)
+        item.trackNumber = track
+        item.trackCount = ofTracks
+        item.genre = V.text(genre)
+        item.label = V.text(label)
+        item.comments = V.text(comment)
+        item.remixer = V.text(remixer)
+        item.playCount = playCount
+        item.musicalKey = V.text(key) ?? musicalKey.flatMap { (0..<24).contains($0) ? Self.keyNames[Int($0)] : nil }
         item.durationMs = durationMs
-        item.rating = V.integer(self[.ranking]).flatMap { (0...255).contains($0) ? Self.rating(ranking: $0) : nil }
-        item.bitRate = V.integer(self[.bitRate]).flatMap { $0 > 0 && $0 < 1 << 62 ? ($0 + 500) / 1000 : nil }
-        item.size = V.integer(self[.fileSize]).flatMap { $0 >= 0 && $0 < 1 << 50 ? $0 * 1024 : nil }
-        item.dateAdded = V.timestamp(self[.importDate])
-        item.playDate = V.timestamp(self[.lastPlayed])
-        item.year = V.dateParts(self[.releaseDate]).flatMap { $0.year > 0 ? $0.year : nil }
-        let time = V.integer(self[.modifiedTime]).flatMap { (0..<86_400).contains($0) ? $0 : nil } ?? 0
-        item.dateModified = V.timestamp(self[.modifiedDate], seconds: time)
-        item.bpm = V.decimal(self[.bpm]).flatMap { $0 > 0 ? V.halfUp($0) : nil }
+        item.rating = ranking.flatMap { (0...255).contains($0) ? Self.rating(ranking: $0) : nil }
+        item.bitRate = bitRate.flatMap { $0 > 0 && $0 < 1 << 62 ? ($0 + 500) / 1000 : nil }
+        item.size = fileSize.flatMap { $0 >= 0 && $0 < 1 << 50 ? $0 * 1024 : nil }
+        item.dateAdded = V.timestamp(importDate)
+        item.playDate = V.timestamp(lastPlayed)
+        item.year = releaseDate.flatMap { $0.year > 0 ? $0.year : nil }
+        let time = modifiedTime.flatMap { (0..<86_400).contains($0) ? $0 : nil } ?? 0
+        item.dateModified = V.timestamp(modifiedDate, seconds: time)
+        item.bpm = bpm.flatMap { $0 > 0 ? V.halfUp($0) : nil }
         item.location = location?.path
         return item
     }
 
     /// PLAYTIME_FLOAT seconds to ms, rounded; else whole PLAYTIME seconds.
     private var durationMs: Int64? {
-        if let seconds = TraktorValues.decimal(self[.playTimeFloat]), seconds >= 0 {
+        if let seconds = playTimeFloat, seconds >= 0 {
             return TraktorValues.halfUp(seconds * 1000)
         }
-        return TraktorValues.integer(self[.playTime]).flatMap { $0 >= 0 && $0 < 1 << 40 ? $0 * 1000 : nil }
+        return playTime.flatMap { $0 >= 0 && $0 < 1 << 40 ? $0 * 1000 : nil }
     }
 
     /// RANKING 0–255 → the stars Traktor shows (RANKING / 51, rounded) → 20 per star.

@@ -119,7 +119,7 @@ final class TraktorSink: XMLEventSink {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             for (wanted, field) in fields where name.is(wanted) {
-                entry[field] = attributes.value(at: index).string
+                entry.set(field, attributes.value(at: index))
                 break
             }
         }
