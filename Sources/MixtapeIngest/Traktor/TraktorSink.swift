@@ -59,8 +59,7 @@ final class TraktorSink: XMLEventSink {
     }
 
     func endElement(_ name: XMLName, depth: Int, context: XMLEventContext) {
-        if depth == 3, let finished = entry {
-            entry = nil
+        if depth == 3, let finished = entry.take() {
             let item = finished.item(source: source)
             if !known.insert(item.id).inserted {
                 warnings.append(IndexWarning(position: entryPosition, message:
@@ -86,17 +85,16 @@ final class TraktorSink: XMLEventSink {
         else if name.is("TEMPO") { (child, fields) = (8, TraktorEntry.tempoFields) }
         else if name.is("MUSICAL_KEY") { (child, fields) = (16, TraktorEntry.musicalKeyFields) }
         else { return }
-        guard seenChildren & child == 0, var current = entry else { return }
+        guard seenChildren & child == 0, entry != nil else { return }
         seenChildren |= child
-        entry = nil  // edit in place, without a copy of the values
+        // Edited in place through the optional: a copy would retain every text it holds.
         if child == 1 {
-            current.location = TraktorLocation(volume: attributes["VOLUME"].map(\.string) ?? "",
-                                               directory: attributes["DIR"].map(\.string) ?? "",
-                                               file: attributes["FILE"].map(\.string) ?? "")
+            entry?.location = TraktorLocation(volume: attributes["VOLUME"].map(\.string) ?? "",
+                                              directory: attributes["DIR"].map(\.string) ?? "",
+                                              file: attributes["FILE"].map(\.string) ?? "")
         } else {
-            Self.collect(attributes, fields, into: &current)
+            Self.collect(attributes, fields, into: &entry!)
         }
-        entry = current
     }
 
     /// NODE, PLAYLIST, SMARTLIST, SEARCH_EXPRESSION and PRIMARYKEY inside PLAYLISTS.
