@@ -111,22 +111,26 @@ struct RekordboxPlaylistTree {
     }
 
     /// The playlists in file order with their entries resolved; keys naming no track counted
-    /// in `missing`.
-    func playlists(byTrackID: [Int64: ItemID], locations: [(String, ItemID)], source: String) -> [Playlist] {
-        let byLocation = drafts.contains { $0.keys.contains { if case .location = $0 { true } else { false } } }
-            ? Dictionary(locations, uniquingKeysWith: { $1 }) : [:]
-        return drafts.map { draft in
+    /// in `missing`. A Location key names the track whose id it makes (`isTrack` says which
+    /// ids the collection has), so two spellings of one file are one track, as in the collection.
+    func playlists(byTrackID: [Int64: ItemID], isTrack: (ItemID) -> Bool, source: String) -> [Playlist] {
+        drafts.map { draft in
             var playlist = draft.playlist
             playlist.source = source
             playlist.items.reserveCapacity(draft.keys.count)
             for key in draft.keys {
                 let id: ItemID? = switch key {
                 case .trackID(let number): number.flatMap { byTrackID[$0] }
-                case .location(let text): text.isEmpty ? nil : byLocation[RekordboxLocation.decode(text)]
+                case .location(let text): text.isEmpty ? nil : Self.track(location: text, isTrack: isTrack)
                 }
                 if let id { playlist.items.append(id) } else { playlist.missing += 1 }
             }
             return playlist
         }
+    }
+
+    private static func track(location: String, isTrack: (ItemID) -> Bool) -> ItemID? {
+        let id = RekordboxTrack.id(location: RekordboxLocation.decode(location))
+        return isTrack(id) ? id : nil
     }
 }

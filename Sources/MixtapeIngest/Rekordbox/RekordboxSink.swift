@@ -13,11 +13,10 @@ final class RekordboxSink: XMLEventSink {
     private var pending: [MediaItem] = []
     private(set) var delivered = 0
     private var byTrackID: [Int64: ItemID] = [:]
-    /// Every Location and its id, for playlists keyed by Location (`KeyType="1"`), which no
-    /// real export uses: the table is only built when one does.
-    private var locations: [(String, ItemID)] = []
-    /// The ids seen so far, as 64-bit hashes: it only decides the "second track" warning, and
-    /// hashing an id string into a `Set<ItemID>` was a visible part of a large read.
+    /// The ids seen so far, as 64-bit hashes: for the "second track" warning and for playlists
+    /// keyed by Location (`KeyType="1"`, which no real export uses), whose keys become ids the
+    /// way tracks' Locations do. Hashing id strings into a `Set<ItemID>`, and keeping every
+    /// Location for those playlists, were a visible part of a large read.
     private var seen: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
     private var tree = RekordboxPlaylistTree()
@@ -38,7 +37,6 @@ final class RekordboxSink: XMLEventSink {
                 if let entries = DeclaredCount(attributes["Entries"]) {
                     seen.reserveCapacity(entries.capacity)
                     byTrackID.reserveCapacity(entries.capacity)
-                    locations.reserveCapacity(entries.capacity)
                 }
             } else if name.is("PLAYLISTS") {
                 section = .playlists
@@ -74,15 +72,12 @@ final class RekordboxSink: XMLEventSink {
     /// One item: queued for the next batch and recorded for the playlists. Two tracks with one
     /// Location are one item; the later wins, as the store keeps the later of one id.
     private func add(_ item: MediaItem, context: XMLEventContext) {
-        var hash = StableHash()
-        hash.combine(unseparated: item.id.rawValue)
-        if !seen.insert(hash.value).inserted {
+        if !seen.insert(Self.key(item.id)).inserted {
             let location = item.location ?? "(no Location)"
             warnings.append(IndexWarning(position: context.position,
                                          message: "a second track with the Location \(location): the later one is kept"))
         }
         if let trackID = item.trackID { byTrackID[trackID] = item.id }
-        if let location = item.location { locations.append((location, item.id)) }
         pending.append(item)
     }
 
@@ -96,6 +91,12 @@ final class RekordboxSink: XMLEventSink {
 
     /// The playlists, every entry resolved (call after the whole file is read).
     func playlists() -> [Playlist] {
-        tree.playlists(byTrackID: byTrackID, locations: locations, source: source)
+        tree.playlists(byTrackID: byTrackID, isTrack: { seen.contains(Self.key($0)) }, source: source)
+    }
+
+    private static func key(_ id: ItemID) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(unseparated: id.rawValue)
+        return hash.value
     }
 }
