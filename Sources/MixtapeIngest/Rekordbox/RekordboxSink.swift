@@ -71,14 +71,14 @@ final class RekordboxSink: XMLEventSink {
 
     /// One item: queued for the next batch and recorded for the playlists. Two tracks with one
     /// Location are one item; the later wins, as the store keeps the later of one id.
-    private func add(_ item: MediaItem, context: XMLEventContext) {
+    private func add(_ item: consuming MediaItem, context: XMLEventContext) {
         if !seen.insert(Self.key(item.id)).inserted {
             let location = item.location ?? "(no Location)"
             warnings.append(IndexWarning(position: context.position,
                                          message: "a second track with the Location \(location): the later one is kept"))
         }
         if let trackID = item.trackID { byTrackID[trackID] = item.id }
-        pending.append(item)
+        pending.append(item)  // moved in: a copy would retain each of its texts once more
     }
 
     /// Hands the items read so far to `onItems`.
