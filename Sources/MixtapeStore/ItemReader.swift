@@ -7,8 +7,13 @@ import MixtapeCore
 /// three text columns instead of thirty-five, and skips GRDB's per-row `Row` values, which
 /// were most of the cost of a search.
 enum ItemReader {
+    /// Every item in library order. The array is sized from the row count first: an item is
+    /// 568 bytes, and grown by doubling, 100,000 of them held the old 28 MB beside the new
+    /// 57 MB at the last step (the peak of a Traktor or Rhythmbox index, whose smart lists
+    /// load every item).
     static func items(fields: Set<Field>, in db: Database) throws -> [MediaItem] {
         var items: [MediaItem] = []
+        items.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0)
         try forEach(fields: fields, in: db) { items.append($0) }
         return items
     }
