@@ -45,9 +45,8 @@ struct TraktorLocation: Hashable, Sendable {
                     let mountBytes = UnsafeBufferPointer(start: mount.utf8Start, count: mount.utf8CodeUnitCount)
                     return String(unsafeUninitializedCapacity: mountBytes.count + head.count + tail.count) { out in
                         var count = 0
-                        for part in [mountBytes, head] {
-                            for byte in part { out[count] = byte; count += 1 }
-                        }
+                        for byte in mountBytes { out[count] = byte; count += 1 }
+                        for byte in head { out[count] = byte; count += 1 }
                         for byte in tail { out[count] = byte; count += 1 }
                         return count
                     }
