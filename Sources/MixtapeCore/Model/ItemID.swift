@@ -18,7 +18,13 @@ public struct ItemID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     public static func derived(scheme: String, parts: [String]) -> ItemID {
         var hash = StableHash()
         for part in parts { hash.combine(part) }
-        return ItemID(rawValue: scheme + ":" + hash.hexDigest)
+        return derived(scheme: scheme, hash: hash)
+    }
+
+    /// `derived(scheme:parts:)` from the parts' hash already made (a reader that also keys
+    /// its own tables by the hash's value).
+    public static func derived(scheme: String, hash: StableHash) -> ItemID {
+        ItemID(rawValue: scheme + ":" + hash.hexDigest)
     }
 
     public var description: String { rawValue }

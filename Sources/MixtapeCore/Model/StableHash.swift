@@ -58,8 +58,17 @@ public struct StableHash: Sendable {
     }
 
     /// 16 upper-case hex digits.
+    /// Written into one new String: formatting, padding and joining made three for each
+    /// item id of a 100,000-entry library.
     public var hexDigest: String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 16) { digits in
+            var rest = value
+            for index in (0..<16).reversed() {
+                let digit = UInt8(truncatingIfNeeded: rest & 0xf)
+                digits[index] = digit < 10 ? 0x30 + digit : 0x37 + digit
+                rest >>= 4
+            }
+            return 16
+        }
     }
 }

@@ -48,6 +48,9 @@ public struct ItemSort: Hashable, Sendable {
     /// `[FieldValue?]` rows, an array per row, was most of sorting 100,000 items.
     private func ordered(_ indices: [Int], columns: [[FieldValue?]]) -> [Int] {
         let prepared = columns.map(SortColumn.init)
+        if prepared.count == 1, let positions = prepared[0].sortedPositions(descending: keys[0].descending) {
+            return positions.map { indices[$0] }
+        }
         let descending = keys.map(\.descending)
         var positions = Array(indices.indices)
         positions.sort { a, b in

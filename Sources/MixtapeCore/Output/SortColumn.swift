@@ -63,6 +63,37 @@ enum SortColumn {
         }
     }
 
+    /// The rows' positions sorted by this column alone, ties in row order: what `compare`
+    /// orders, with no enum to open per comparison (a sort by one key, every smart playlist's
+    /// and most `--sort`s). Numbers sort as (unknown, value, position) triples of integers, a
+    /// descending value complemented; texts by their Strings read from a buffer. Nil for a
+    /// column of mixed values.
+    func sortedPositions(descending: Bool) -> [Int]? {
+        switch self {
+        case .numbers(let column):
+            var rows = column.indices.map { position -> (UInt8, Int64, Int) in
+                guard let value = column[position] else { return (1, 0, position) }
+                return (0, descending ? ~value : value, position)
+            }
+            rows.sort { $0 < $1 }
+            return rows.map(\.2)
+        case .texts(let column):
+            var positions = Array(column.indices)
+            column.withUnsafeBufferPointer { texts in
+                positions.sort { a, b in
+                    switch Self.compare(texts[a], texts[b], descending: descending) {
+                    case .less: true
+                    case .greater: false
+                    case .equal: a < b
+                    }
+                }
+            }
+            return positions
+        case .values:
+            return nil
+        }
+    }
+
     @inline(__always)
     private static func compare<T: Comparable>(_ x: T?, _ y: T?, descending: Bool) -> ItemSort.Ordering {
         guard let x else { return y == nil ? .equal : .greater }

@@ -34,7 +34,7 @@ public enum LocationDecoder {
         }
         // A drive letter is recognised before decoding: the encoder writes the colon of a
         // POSIX path that merely looks like one (`/C:/x`) as `%3A`.
-        let isDrive = isDrivePath(Array(rest))
+        let isDrive = isDrivePath(Array(rest.prefix(4)))  // it reads no further
         var path = percentDecode(rest)
         if isDrive { path.removeFirst() }
         let hostText = String(decoding: percentDecode(host), as: UTF8.self)
@@ -59,17 +59,25 @@ public enum LocationDecoder {
 
     /// `%XX` → byte; a `%` not followed by two hex digits is kept as it is.
     public static func percentDecode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        if let decoded = bytes.withContiguousStorageIfAvailable(percentDecode) { return decoded }
+        return Array(bytes).withUnsafeBufferPointer(percentDecode)
+    }
+
+    /// `percentDecode` of bytes in place, by index: the slice-popping loop it replaces copied
+    /// the bytes first and was a tenth of reading a 100,000-entry Rhythmbox database.
+    private static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var iterator = Array(bytes)[...]
-        while let byte = iterator.popFirst() {
-            if byte == 0x25, iterator.count >= 2,
-               let high = hexValue(iterator[iterator.startIndex]),
-               let low = hexValue(iterator[iterator.startIndex + 1]) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x25, bytes.count - index > 2, let high = hexValue(bytes[index + 1]),
+               let low = hexValue(bytes[index + 2]) {
                 out.append(high << 4 | low)
-                iterator = iterator.dropFirst(2)
+                index += 3
             } else {
                 out.append(byte)
+                index += 1
             }
         }
         return out

@@ -22,10 +22,17 @@ struct RhythmboxEntry {
         case trackNumber, trackTotal, discNumber, discTotal, duration, fileSize, bitrate
         case location, mountpoint, mtime, firstSeen, lastPlayed, playCount, rating, date, bpm, hidden
 
-        /// The child for an element name, or nil for one Mixtape does not map.
+        /// The child for an element name, or nil for one Mixtape does not map. Only the
+        /// children whose name starts with the same byte are compared (two or three of them,
+        /// not up to two dozen for each of the two million elements of a large database).
         static func named(_ name: XMLName) -> Child? {
-            for child in allCases where name.is(child.element) { return child }
+            for child in byFirstByte[Int(name.bytes.pointee)] where name.is(child.element) { return child }
             return nil
+        }
+
+        /// The children by the first byte of their element name.
+        private static let byFirstByte: [[Child]] = (0..<256).map { byte in
+            allCases.filter { Int($0.element.utf8Start.pointee) == byte }
         }
 
         var element: StaticString {
@@ -60,9 +67,14 @@ struct RhythmboxEntry {
 
     /// The entry's `type` attribute.
     var type: String
+    /// The kind of item its type makes, nil for types that are not items (`kind(ofType:)`).
+    let kind: Kind?
     private var values = [String?](repeating: nil, count: Child.allCases.count)
 
-    init(type: String) { self.type = type }
+    init(type: String) {
+        self.type = type
+        kind = Self.kind(ofType: type)
+    }
 
     subscript(_ child: Child) -> String? {
         get { values[child.rawValue] }
@@ -81,15 +93,21 @@ struct RhythmboxEntry {
     /// The decoded location, the entry's key; nil when it has none.
     var key: String? { self[.location].map(LocationDecoder.decode) }
 
-    /// The id an entry with this decoded location gets.
-    static func id(forKey key: String) -> ItemID {
-        ItemID.derived(scheme: "rhythmbox", parts: [key])
+    /// The id an entry with this decoded location gets, and the 64-bit hash the id spells out
+    /// in hex: two keys have the same id exactly when they have the same hash, so the reader
+    /// keeps a set of hashes, cheaper to hash and compare than a set of id strings.
+    static func identity(forKey key: String) -> (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
+        hash.combine(key)
+        return (ItemID.derived(scheme: "rhythmbox", hash: hash), hash.value)
     }
 
     /// The item, or nil for an entry type that is not one or an entry with no location.
-    func item(source: String) -> MediaItem? {
-        guard let kind = Self.kind(ofType: type), let key else { return nil }
-        var item = MediaItem(id: Self.id(forKey: key))
+    /// With it, the hash its id spells (`identity(forKey:)`).
+    func item(source: String) -> (item: MediaItem, hash: UInt64)? {
+        guard let kind, let key else { return nil }
+        let identity = Self.identity(forKey: key)
+        var item = MediaItem(id: identity.id)
         item.kind = kind
         item.source = source
         item.title = self[.title]
@@ -118,6 +136,6 @@ struct RhythmboxEntry {
         if kind == .podcast, let file = self[.mountpoint], file.lowercased().hasPrefix("file:") {
             item.location = LocationDecoder.decode(file)
         }
-        return item
+        return (item, identity.hash)
     }
 }
