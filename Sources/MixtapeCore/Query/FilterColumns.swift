@@ -5,9 +5,10 @@
 /// again for every rule that reads it (a third of a second of the run).
 ///
 /// Each distinct filter (condition, negation, "now") is decided once, whatever the number of
-/// rules holding it; text filters reading one field share one folding of that field's values.
-/// The answer is exactly `FieldFilter.matches` for each item: text conditions get the same
-/// folded value `TextCondition.matches` would fold, every other condition is that very call.
+/// rules holding it; filters reading one field share one read of that field's values (and one
+/// folding, for text). The answer is exactly `FieldFilter.matches` for each item: the same
+/// `FilterCondition.matches(value:now:)` on the same value, text folded as
+/// `TextCondition.matches` folds it.
 public struct FilterColumns {
     let items: [MediaItem]
     /// Each decided filter's answer, one Bool per item.
@@ -25,18 +26,19 @@ public struct FilterColumns {
 
     public init(items: [MediaItem]) { self.items = items }
 
-    /// Decides every filter of `groups` (each with its plan's context) not decided yet, text
-    /// filters grouped by field so each field's values are folded once.
+    /// Decides every filter of `groups` (each with its plan's context) not decided yet. Filters
+    /// decided by a field's value alone are grouped by field, so each field's values are read
+    /// from the items once (and, for text, folded once) for all of them.
     public mutating func decide(_ groups: [(groups: [QueryGroup], context: QueryContext)]) {
-        var textByField: [Field: [(FieldFilter, Key)]] = [:]
+        var byField: [Field: [(FieldFilter, Key)]] = [:]
         var pending: Set<Key> = []
         for (plan, entry) in groups.enumerated() {
             for group in entry.groups {
                 for filter in group.filters {
                     let key = Self.key(filter, context: entry.context, plan: plan)
                     guard decided[key] == nil, pending.insert(key).inserted else { continue }
-                    if case .text(let field, _) = filter.condition {
-                        textByField[field, default: []].append((filter, key))
+                    if filter.condition.readsValueOnly, let field = filter.condition.field {
+                        byField[field, default: []].append((filter, key))
                     } else {
                         let context = entry.context
                         decided[key] = items.mapInPlace { filter.matches($0, in: context) }
@@ -44,7 +46,7 @@ public struct FilterColumns {
                 }
             }
         }
-        for (field, filters) in textByField { decideText(filters, field: field) }
+        for (field, filters) in byField { decide(filters, field: field) }
     }
 
     /// For each item, whether it passes every group (an AND of ORs), groups already decided.
@@ -69,22 +71,22 @@ public struct FilterColumns {
         return Key(condition: filter.condition, negated: filter.negated, now: context.now, plan: asksContext ? plan : 0)
     }
 
-    /// Text filters on one field: each item's value folded once, then every filter's condition
-    /// tested on it, as `TextCondition.matches` tests the value it folds itself.
-    private mutating func decideText(_ filters: [(FieldFilter, Key)], field: Field) {
-        let conditions: [(condition: TextCondition, negated: Bool)] = filters.compactMap { filter, _ in
-            if case .text(_, let condition) = filter.condition { (condition, filter.negated) } else { nil }
-        }
-        var answers = conditions.map { _ in [Bool](repeating: false, count: items.count) }
-        let folded = items.mapInPlace { item -> String? in
-            if case .text(let text)? = field.value(of: item) { QueryTextFolding.fold(text) } else { nil }
-        }
-        for slot in conditions.indices {
-            let (condition, negated) = conditions[slot]
-            for index in folded.indices {
-                answers[slot][index] = (folded[index].map(condition.matches(folded:)) ?? false) != negated
+    /// Filters decided by the value of `field`: the values read once, then each filter tested
+    /// on them as `FieldFilter.matches` tests the item's; a text condition is tested on the
+    /// value folded once for all of them, as `TextCondition.matches` folds it.
+    private mutating func decide(_ filters: [(FieldFilter, Key)], field: Field) {
+        let values = items.mapInPlace { field.value(of: $0) }
+        var folded: [String?]?
+        for (filter, key) in filters {
+            let condition = filter.condition, negated = filter.negated
+            if case .text(_, let text) = condition {
+                if folded == nil {
+                    folded = values.map { if case .text(let value)? = $0 { QueryTextFolding.fold(value) } else { nil } }
+                }
+                decided[key] = folded!.map { ($0.map(text.matches(folded:)) ?? false) != negated }
+            } else {
+                decided[key] = values.map { condition.matches(value: $0, now: key.now) != negated }
             }
         }
-        for (slot, (_, key)) in filters.enumerated() { decided[key] = answers[slot] }
     }
 }
