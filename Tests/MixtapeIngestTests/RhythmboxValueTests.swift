@@ -36,4 +36,31 @@ struct RhythmboxValueTests {
         }
         #expect(StableHash().hexDigest == "CBF29CE484222325")
     }
+
+    @Test("every child is found by its element name, and names that are not children are not")
+    func childNames() {
+        for child in RhythmboxEntry.Child.allCases {
+            let name = "\(child.element)"
+            #expect(name.withCString { RhythmboxEntry.Child.named(XMLName(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))) } == child)
+        }
+        for other in ["", "titles", "tit", "media-type", "last-seen", "mb-trackid", "album-artist-sortname", "Title"] {
+            #expect(other.withCString { RhythmboxEntry.Child.named(XMLName(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))) } == nil)
+        }
+    }
+
+    @Test("a count child's digits are its number, other text is read as before, empty text is absent")
+    func countChildren() {
+        var entry = RhythmboxEntry(type: "song")
+        let set = { (child: RhythmboxEntry.Child, text: String) in
+            Array(text.utf8).withUnsafeBufferPointer { entry.set(child, bytes: $0) }
+        }
+        set(.playCount, "0037"); #expect(entry.count(.playCount) == 37)
+        set(.playCount, "0"); #expect(entry.count(.playCount) == nil)
+        set(.playCount, " 5 "); #expect(entry.count(.playCount) == 5)
+        set(.playCount, "2.9"); #expect(entry.count(.playCount) == 2)
+        set(.playCount, ""); #expect(entry.count(.playCount) == nil)
+        set(.title, "0037"); #expect(entry[.title] == "0037")
+        set(.title, ""); #expect(entry[.title] == nil)
+        set(.rating, "4"); #expect(entry[.rating] == "4")
+    }
 }

@@ -52,8 +52,7 @@ final class RhythmboxDatabaseSink: XMLEventSink {
         switch depth {
         case 3:
             if let child, entry != nil {
-                let value = text.take()
-                entry![child] = value.isEmpty ? nil : value
+                text.take { entry!.set(child, bytes: $0) }
             }
             child = nil
         case 2:

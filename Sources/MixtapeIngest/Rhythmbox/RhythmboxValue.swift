@@ -43,7 +43,7 @@ enum RhythmboxValue {
 
     /// The value of text made only of decimal digits (at least one), as `Int64(_:)` reads it;
     /// nil for anything else, an overflow included, which `count` then reads the slow way.
-    private static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
         var value: Int64 = 0
         for byte in bytes {
@@ -60,13 +60,23 @@ enum RhythmboxValue {
 
     /// Unix seconds as a timestamp.
     static func time(_ text: String?) -> Timestamp? {
-        guard let seconds = count(text), seconds <= latestSecond else { return nil }
+        time(count: count(text))
+    }
+
+    /// `time` of a text already read by `count`.
+    static func time(count seconds: Int64?) -> Timestamp? {
+        guard let seconds, seconds <= latestSecond else { return nil }
         return Timestamp(rawValue: seconds)
     }
 
     /// The year of a GLib Julian day (day 1 is 1 January of year 1).
     static func year(julianDay text: String?) -> Int64? {
-        guard let day = count(text), day <= latestJulianDay else { return nil }
+        year(julianDayCount: count(text))
+    }
+
+    /// `year(julianDay:)` of a text already read by `count`.
+    static func year(julianDayCount day: Int64?) -> Int64? {
+        guard let day, day <= latestJulianDay else { return nil }
         return Timestamp.civilFromDays(day - julianDayOfEpoch).year
     }
 }

@@ -27,4 +27,11 @@ public struct XMLTextBuffer {
         collecting = false
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// `take`, but the bytes handed to `body` where they lie, for a reader that turns most
+    /// texts into numbers without making a String of each.
+    public mutating func take<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        collecting = false
+        return bytes.withUnsafeBufferPointer(body)
+    }
 }
