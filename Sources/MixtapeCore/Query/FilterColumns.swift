@@ -46,7 +46,9 @@ public struct FilterColumns {
                 }
             }
         }
-        for (field, filters) in byField { decide(filters, field: field) }
+        for (field, filters) in byField {
+            for (key, answers) in Self.decide(filters, field: field, in: items) { decided[key] = answers }
+        }
     }
 
     /// For each item, whether it passes every group (an AND of ORs), groups already decided.
@@ -71,22 +73,22 @@ public struct FilterColumns {
         return Key(condition: filter.condition, negated: filter.negated, now: context.now, plan: asksContext ? plan : 0)
     }
 
-    /// Filters decided by the value of `field`: the values read once, then each filter tested
-    /// on them as `FieldFilter.matches` tests the item's; a text condition is tested on the
-    /// value folded once for all of them, as `TextCondition.matches` folds it.
-    private mutating func decide(_ filters: [(FieldFilter, Key)], field: Field) {
-        let values = items.mapInPlace { field.value(of: $0) }
+    /// Filters decided by the value of `field`, each tested on every item's value as
+    /// `FieldFilter.matches` tests it; for text conditions the values are folded once for all
+    /// of them, as `TextCondition.matches` folds each (the one column kept while they run).
+    private static func decide(_ filters: [(FieldFilter, Key)], field: Field, in items: [MediaItem]) -> [(Key, [Bool])] {
         var folded: [String?]?
-        for (filter, key) in filters {
-            let condition = filter.condition, negated = filter.negated
-            if case .text(_, let text) = condition {
-                if folded == nil {
-                    folded = values.map { if case .text(let value)? = $0 { QueryTextFolding.fold(value) } else { nil } }
-                }
-                decided[key] = folded!.map { ($0.map(text.matches(folded:)) ?? false) != negated }
-            } else {
-                decided[key] = values.map { condition.matches(value: $0, now: key.now) != negated }
+        return filters.map { filter, key in
+            let condition = filter.condition, negated = filter.negated, now = key.now
+            guard case .text(_, let text) = condition else {
+                return (key, items.mapInPlace { condition.matches(value: field.value(of: $0), now: now) != negated })
             }
+            if folded == nil {
+                folded = items.mapInPlace { item -> String? in
+                    if case .text(let value)? = field.value(of: item) { QueryTextFolding.fold(value) } else { nil }
+                }
+            }
+            return (key, folded!.map { ($0.map(text.matches(folded:)) ?? false) != negated })
         }
     }
 }
