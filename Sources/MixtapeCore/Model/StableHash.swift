@@ -62,13 +62,19 @@ public struct StableHash: Sendable {
     /// item id of a 100,000-entry library.
     public var hexDigest: String {
         String(unsafeUninitializedCapacity: 16) { digits in
-            var rest = value
-            for index in (0..<16).reversed() {
-                let digit = UInt8(truncatingIfNeeded: rest & 0xf)
-                digits[index] = digit < 10 ? 0x30 + digit : 0x37 + digit
-                rest >>= 4
-            }
+            writeHexDigest(into: digits)
             return 16
+        }
+    }
+
+    /// `hexDigest`'s 16 bytes written at the start of `buffer` (at least 16 long), for a
+    /// caller that writes them after a prefix of its own (`ItemID.derived`).
+    public func writeHexDigest(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = value
+        for index in (0..<16).reversed() {
+            let digit = UInt8(truncatingIfNeeded: rest & 0xf)
+            buffer[index] = digit < 10 ? 0x30 + digit : 0x37 + digit
+            rest >>= 4
         }
     }
 }

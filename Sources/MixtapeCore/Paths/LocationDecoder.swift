@@ -41,6 +41,11 @@ public enum LocationDecoder {
         // A drive letter is recognised before decoding: the encoder writes the colon of a
         // POSIX path that merely looks like one (`/C:/x`) as `%3A`.
         let isDrive = isDrivePath(rest)
+        if !isDrive, !keepingBytes, host.isEmpty {
+            // The common case (`file:///…`): decoded straight into the String, which repairs
+            // what is not UTF-8 as `String(decoding:as:)` does; no intermediate byte array.
+            return String(unsafeUninitializedCapacity: rest.count) { percentDecode(rest, into: $0) }
+        }
         var path = percentDecode(rest)
         if isDrive { path.removeFirst() }
         if !host.isEmpty {
@@ -81,21 +86,26 @@ public enum LocationDecoder {
     /// `percentDecode` of bytes in place, by index: the slice-popping loop it replaces copied
     /// the bytes first and was a tenth of reading a 100,000-entry Rhythmbox database.
     private static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in count = percentDecode(bytes, into: out) }
+    }
+
+    /// `percentDecode` of `bytes` written into `out` (at least as long: decoding never
+    /// lengthens); returns how many bytes it wrote.
+    private static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var index = 0, written = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x25, bytes.count - index > 2, let high = hexValue(bytes[index + 1]),
                let low = hexValue(bytes[index + 2]) {
-                out.append(high << 4 | low)
+                out[written] = high << 4 | low
                 index += 3
             } else {
-                out.append(byte)
+                out[written] = byte
                 index += 1
             }
+            written += 1
         }
-        return out
+        return written
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
