@@ -19,7 +19,8 @@ public struct XMLTextBuffer {
     /// Appends `text` when collecting.
     public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard collecting, bytes.count < Self.maxBytes else { return }
-        bytes.append(contentsOf: text.prefix(Self.maxBytes - bytes.count))
+        // As a buffer, not a slice of one: the slice took Array's element-by-element path.
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text.prefix(Self.maxBytes - bytes.count)))
     }
 
     /// The text collected since `begin`, and stops collecting.
