@@ -15,6 +15,8 @@ enum SortColumn {
     /// The kind of the column's known values, when they have one.
     private enum Kind { case integer, bool, timestamp, text }
 
+    /// The column of `values` (one per row): numbers or texts when all known values are of one
+    /// type, else the values themselves.
     init(_ values: [FieldValue?]) {
         var kind: Kind?
         var mixed = false
@@ -94,6 +96,7 @@ enum SortColumn {
         }
     }
 
+    /// Two values of one key: unknown after known, known ones reversed when `descending`.
     @inline(__always)
     private static func compare<T: Comparable>(_ x: T?, _ y: T?, descending: Bool) -> ItemSort.Ordering {
         guard let x else { return y == nil ? .equal : .greater }

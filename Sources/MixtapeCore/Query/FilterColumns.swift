@@ -10,6 +10,7 @@
 /// `FilterCondition.matches(value:now:)` on the same value, text folded as
 /// `TextCondition.matches` folds it.
 public struct FilterColumns {
+    /// The items every answer is about, in the caller's order.
     let items: [MediaItem]
     /// Each decided filter's answer, one Bool per item.
     private var decided: [Key: [Bool]] = [:]
@@ -17,13 +18,16 @@ public struct FilterColumns {
     /// What decides a filter's answers: `now` for relative dates; selection and playlists come
     /// from the context too, so filters asking about them are keyed by the context's plan.
     struct Key: Hashable {
+        /// The filter's condition and whether it is negated (`!`).
         let condition: FilterCondition
         let negated: Bool
+        /// "Now" of the context, for relative dates.
         let now: Timestamp
         /// The plan whose context answers `selected:` and `playlist:`; 0 for other filters.
         let plan: Int
     }
 
+    /// Answers about `items`, none decided yet.
     public init(items: [MediaItem]) { self.items = items }
 
     /// Decides every filter of `groups` (each with its plan's context) not decided yet. Filters
@@ -65,6 +69,7 @@ public struct FilterColumns {
         return all
     }
 
+    /// The key a filter's answers are kept under for a plan's context.
     private static func key(_ filter: FieldFilter, context: QueryContext, plan: Int) -> Key {
         let asksContext: Bool = switch filter.condition {
         case .playlist, .selected: true

@@ -89,8 +89,11 @@ struct RhythmboxEntry {
     /// A child's content: its text, or for a count child (`Child.isCount`) whose text is only
     /// digits, the number (no String made for the ten or so numbers of every entry).
     enum Value {
+        /// No such child, or an empty one.
         case absent
+        /// The text, for a text child or a count child that is not only digits.
         case text(String)
+        /// A count child's digits, read.
         case digits(Int64)
     }
 
