@@ -52,10 +52,10 @@ struct QueryPlan: Sendable {
         QueryPlan.candidates(of: [self], in: items, corpus: corpus, contexts: [context])[0]
     }
 
-    /// `candidates` of several plans (each with its context) in one pass over the items.
-    /// Smart playlists evaluate a couple of dozen rules after every index run: reading each
-    /// item once for all of them, instead of once per rule, is what keeps that pass short
-    /// (the compiler copies an array element, strings retained, for every call that takes it).
+    /// `candidates` of several plans (each with its context) at once. Smart playlists
+    /// evaluate a couple of dozen rules after every index run, most of them sharing filters
+    /// (`kind:music`): each distinct filter is decided once for every item (`FilterColumns`),
+    /// then each plan combines its groups' answers.
     static func candidates(of plans: [QueryPlan], in items: [MediaItem], corpus: () -> MatchCorpus,
                            contexts: [QueryContext]) -> [[Int]] {
         let splits = plans.map(FilterSplit.init)
