@@ -43,6 +43,11 @@ public struct FilterColumns {
                     guard decided[key] == nil, pending.insert(key).inserted else { continue }
                     if filter.condition.readsValueOnly, let field = filter.condition.field {
                         byField[field, default: []].append((filter, key))
+                    } else if case .kind(let kinds) = filter.condition {
+                        // `FilterCondition.matches` of a kind, with only the kind read: handing
+                        // the whole item to it copied all 568 bytes of each, strings retained.
+                        let negated = filter.negated
+                        decided[key] = items.mapInPlace { kinds.contains($0.kind) != negated }
                     } else {
                         let context = entry.context
                         decided[key] = items.mapInPlace { filter.matches($0, in: context) }
