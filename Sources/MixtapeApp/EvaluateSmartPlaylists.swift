@@ -32,7 +32,8 @@ struct EvaluateSmartPlaylists {
         let items = try store.items(fields: fields)
         let queries = LibraryQueries(libraryPath: libraryPath)
         let shared = RenderedLines(items: items, template: .standard)
-        // Every rule's filters in one pass over the items, then each rule ranked or sorted.
+        // Every rule's filters decided together (each distinct one once), then each rule ranked
+        // or sorted.
         let live = searches.compactMap { $0 }
         let candidates = QueryPlan.candidates(of: live.map { QueryPlan($0.query) }, in: items,
                                               corpus: { shared.corpus }, contexts: try live.map { try $0.context(queries) })

@@ -52,23 +52,34 @@ struct QueryPlan: Sendable {
         QueryPlan.candidates(of: [self], in: items, corpus: corpus, contexts: [context])[0]
     }
 
-    /// `candidates` of several plans (each with its context) in one pass over the items.
-    /// Smart playlists evaluate a couple of dozen rules after every index run: reading each
-    /// item once for all of them, instead of once per rule, is what keeps that pass short
-    /// (the compiler copies an array element, strings retained, for every call that takes it).
+    /// `candidates` of several plans (each with its context) at once. Smart playlists
+    /// evaluate a couple of dozen rules after every index run, most of them sharing filters
+    /// (`kind:music`): each distinct filter is decided once for every item (`FilterColumns`),
+    /// then each plan combines its groups' answers.
     static func candidates(of plans: [QueryPlan], in items: [MediaItem], corpus: () -> MatchCorpus,
                            contexts: [QueryContext]) -> [[Int]] {
         let splits = plans.map(FilterSplit.init)
         var found = splits.map { $0.filters ? [Int]() : Array(items.indices) }
         let filtering = splits.indices.filter { splits[$0].filters }
         guard !filtering.isEmpty else { return found }
+        // Each distinct filter decided once for every item (`FilterColumns`), then each plan's
+        // groups combined; a mixed group's text terms are looked for only in the lines its
+        // filters let down.
+        var columns = FilterColumns(items: items)
+        columns.decide(filtering.map { (splits[$0].filterOnly + splits[$0].mixed, contexts[$0]) })
         let lines = filtering.contains { !splits[$0].mixed.isEmpty } ? corpus() : nil
-        // Plain loops, no closures or arrays per item.
-        for index in items.indices {
-            let item = items[index]
-            for plan in filtering where splits[plan].passes(item, line: index, of: lines, in: contexts[plan]) {
-                found[plan].append(index)
+        for (position, plan) in filtering.enumerated() {
+            let split = splits[plan], context = contexts[plan]
+            var passes = columns.passing(split.filterOnly, context: context, plan: position)
+            for group in split.mixed {
+                let holds = columns.passing([group], context: context, plan: position)
+                for index in passes.indices where passes[index] && !holds[index] {
+                    passes[index] = group.textTerms.contains { node in
+                        lines?.score(ofLine: index, for: TextQuery(groups: [[node.term]])) != nil
+                    }
+                }
             }
+            found[plan] = passes.indices.filter { passes[$0] }
         }
         return found
     }
@@ -87,15 +98,4 @@ private struct FilterSplit {
 
     /// Whether any group filters at all (else every item is a candidate).
     var filters: Bool { !filterOnly.isEmpty || !mixed.isEmpty }
-
-    func passes(_ item: MediaItem, line: Int, of lines: MatchCorpus?, in context: QueryContext) -> Bool {
-        for group in filterOnly where !group.filtersMatch(item, in: context) { return false }
-        for group in mixed where !group.filtersMatch(item, in: context) {
-            let inLine = group.textTerms.contains { node in
-                lines?.score(ofLine: line, for: TextQuery(groups: [[node.term]])) != nil
-            }
-            if !inLine { return false }
-        }
-        return true
-    }
 }

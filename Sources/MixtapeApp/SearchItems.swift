@@ -92,7 +92,7 @@ public struct SearchItems {
 
     /// `order(over:store:rendered:)` with the candidates already worked out (by
     /// `QueryPlan.candidates(of:in:corpus:contexts:)`: the smart playlists of an index run,
-    /// all filtered in one pass over the items).
+    /// all filtered together).
     func order(over items: [MediaItem], rendered: RenderedLines, candidates: [Int]) throws -> (order: [Int], matchCount: Int) {
         var order = try rank({ rendered.corpus }, count: items.count, among: candidates)
         let matchCount = order.count

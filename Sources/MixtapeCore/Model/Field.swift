@@ -58,6 +58,7 @@ public enum Field: String, CaseIterable, Sendable {
     public init?(key: some StringProtocol) { self.init(rawValue: String(key)) }
 
     /// The item's value for this field, or nil when unknown.
+    @inline(__always)
     public func value(of item: MediaItem) -> FieldValue? {
         switch self {
         case .id: .text(item.id.rawValue)

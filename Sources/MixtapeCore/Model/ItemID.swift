@@ -18,14 +18,20 @@ public struct ItemID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     public static func derived(scheme: StaticString, parts: [String]) -> ItemID {
         var hash = StableHash()
         for part in parts { hash.combine(part) }
-        return ItemID(rawValue: hash.hexDigest(after: scheme))
+        return derived(scheme: scheme, hash: hash)
     }
 
     /// `derived` of one part, without an array: what a collection's reader makes per track.
     public static func derived(scheme: StaticString, part: String) -> ItemID {
         var hash = StableHash()
         hash.combine(part)
-        return ItemID(rawValue: hash.hexDigest(after: scheme))
+        return derived(scheme: scheme, hash: hash)
+    }
+
+    /// `derived` from the parts' hash already made (a reader that also keys its own tables by
+    /// the hash's value, or combines parts without separators).
+    public static func derived(scheme: StaticString, hash: StableHash) -> ItemID {
+        ItemID(rawValue: hash.hexDigest(after: scheme))
     }
 
     public var description: String { rawValue }

@@ -65,6 +65,8 @@ public struct StableHash: Sendable {
     }
 
     /// 16 upper-case hex digits.
+    /// Written into one new String: formatting, padding and joining made three for each
+    /// item id of a 100,000-entry library.
     public var hexDigest: String {
         String(unsafeUninitializedCapacity: 16) { out in
             writeHex(to: out)

@@ -43,7 +43,7 @@ public enum RekordboxLocation {
             return nil
         }
         // `/C:/x` is the drive path `C:/x`.
-        if !server, LocationDecoder.isDrivePath(rest) { rest = rest.dropFirst() }
+        if !server, LocationDecoder.isDrivePath(UnsafeBufferPointer(rebasing: rest)) { rest = rest.dropFirst() }
         return String(unsafeUninitializedCapacity: rest.count + 2) { out in
             var count = 0
             if server {
@@ -51,7 +51,7 @@ public enum RekordboxLocation {
                 out[1] = slash
                 count = 2
             }
-            return count + LocationDecoder.percentDecode(rest, into: UnsafeMutableBufferPointer(rebasing: out[count...]))
+            return count + LocationDecoder.percentDecode(UnsafeBufferPointer(rebasing: rest), into: UnsafeMutableBufferPointer(rebasing: out[count...]))
         }
     }
 

@@ -36,28 +36,50 @@ public enum FilterCondition: Hashable, Sendable {
     /// Whether `item` satisfies the condition.
     public func matches(_ item: MediaItem, in context: QueryContext) -> Bool {
         switch self {
-        case .text(let field, let condition):
-            guard case .text(let text)? = field.value(of: item) else { return false }
-            return condition.matches(text)
-        case .number(let field, let bounds, let missingAsZero):
-            let stored: Int64? = if case .integer(let value)? = field.value(of: item) { value } else { nil }
-            guard let value = stored ?? (missingAsZero ? 0 : nil) else { return false }
-            return bounds.contains(value)
-        case .date(let field, let bounds):
-            guard case .timestamp(let time)? = field.value(of: item) else { return false }
-            return bounds.contains(time, now: context.now)
-        case .flag(let field, let wanted):
-            guard case .bool(let value)? = field.value(of: item) else { return false }
-            return value == wanted
+        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _),
+             .folder(let field, _):
+            return matches(value: field.value(of: item), now: context.now)
         case .kind(let kinds):
             return kinds.contains(item.kind)
-        case .folder(let field, let prefix):
-            guard case .text(let path)? = field.value(of: item) else { return false }
-            return prefix.contains(path)
         case .playlist(let reference):
             return context.playlists.contains(item.id, foldedReference: reference)
         case .selected(let wanted):
             return context.selection.contains(item.id) == wanted
+        }
+    }
+
+    /// Whether an item whose `field` has `value` satisfies a condition that reads only that
+    /// value (text, number, date, flag, folder; false for the others, which ask about the item
+    /// or the context): so a filter over many items can read each field's values once for all
+    /// of its conditions (`FilterColumns`).
+    func matches(value: FieldValue?, now: Timestamp) -> Bool {
+        switch self {
+        case .text(_, let condition):
+            guard case .text(let text)? = value else { return false }
+            return condition.matches(text)
+        case .number(_, let bounds, let missingAsZero):
+            let stored: Int64? = if case .integer(let value)? = value { value } else { nil }
+            guard let value = stored ?? (missingAsZero ? 0 : nil) else { return false }
+            return bounds.contains(value)
+        case .date(_, let bounds):
+            guard case .timestamp(let time)? = value else { return false }
+            return bounds.contains(time, now: now)
+        case .flag(_, let wanted):
+            guard case .bool(let value)? = value else { return false }
+            return value == wanted
+        case .folder(_, let prefix):
+            guard case .text(let path)? = value else { return false }
+            return prefix.contains(path)
+        case .kind, .playlist, .selected:
+            return false
+        }
+    }
+
+    /// Whether the condition is decided by its field's value alone (`matches(value:now:)`).
+    var readsValueOnly: Bool {
+        switch self {
+        case .text, .number, .date, .flag, .folder: true
+        case .kind, .playlist, .selected: false
         }
     }
 }

@@ -32,7 +32,12 @@ public struct TextCondition: Hashable, Sendable {
 
     /// Whether a field's text satisfies the condition.
     public func matches(_ text: String) -> Bool {
-        let haystack = QueryTextFolding.fold(text)
+        matches(folded: QueryTextFolding.fold(text))
+    }
+
+    /// `matches` of a value already folded (`QueryTextFolding.fold`): filters over many items
+    /// fold each value once for every condition on its field (`FilterColumns`).
+    func matches(folded haystack: String) -> Bool {
         switch mode {
         case .contains: return QueryTextFolding.contains(haystack, folded)
         case .equals: return haystack == folded

@@ -9,8 +9,9 @@ final class RhythmboxDatabaseSink: XMLEventSink {
     let source: String
     /// Items not yet handed to the caller.
     @exclusivity(unchecked) var pending: [MediaItem] = []
-    /// Every item id delivered, for playlists' entries.
-    private(set) var ids: Set<ItemID> = []
+    /// The hash of every item id delivered (`RhythmboxEntry.identity`), for playlists'
+    /// entries and to find a location listed twice.
+    private(set) var ids: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
     private(set) var itemCount = 0
     /// `Rhythmbox (rhythmdb 2.0)`, from the root's `version`.
@@ -51,8 +52,7 @@ final class RhythmboxDatabaseSink: XMLEventSink {
         switch depth {
         case 3:
             if let child, entry != nil {
-                let value = text.take()
-                entry![child] = value.isEmpty ? nil : value
+                text.take { entry!.set(child, bytes: $0) }
             }
             child = nil
         case 2:
@@ -64,13 +64,13 @@ final class RhythmboxDatabaseSink: XMLEventSink {
     }
 
     private func finish(_ entry: RhythmboxEntry, context: XMLEventContext) {
-        guard RhythmboxEntry.kind(ofType: entry.type) != nil else { return }
-        guard let item = entry.item(source: source) else {
+        guard entry.kind != nil else { return }
+        guard let (item, hash) = entry.item(source: source) else {
             warnings.append(IndexWarning(position: context.position,
                                          message: "a \(entry.type) entry without a location is skipped"))
             return
         }
-        guard ids.insert(item.id).inserted else {
+        guard ids.insert(hash).inserted else {
             warnings.append(IndexWarning(position: context.position,
                                          message: "\(item.location ?? "") is listed twice; the first entry is kept"))
             return

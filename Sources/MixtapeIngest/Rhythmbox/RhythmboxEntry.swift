@@ -22,10 +22,38 @@ struct RhythmboxEntry {
         case trackNumber, trackTotal, discNumber, discTotal, duration, fileSize, bitrate
         case location, mountpoint, mtime, firstSeen, lastPlayed, playCount, rating, date, bpm, hidden
 
-        /// The child for an element name, or nil for one Mixtape does not map.
+        /// The child for an element name, or nil for one Mixtape does not map. Only the
+        /// children whose name starts with the same byte are compared (one to four of them,
+        /// not up to two dozen for each of the two million elements of a large database).
         static func named(_ name: XMLName) -> Child? {
-            for child in allCases where name.is(child.element) { return child }
-            return nil
+            switch name.bytes.pointee {
+            case UInt8(ascii: "a"): name.among(.artist, .album, .albumArtist)
+            case UInt8(ascii: "b"): name.among(.bitrate, .bpm)
+            case UInt8(ascii: "c"): name.among(.comment, .composer)
+            case UInt8(ascii: "d"): name.among(.duration, .date, .discNumber, .discTotal)
+            case UInt8(ascii: "f"): name.among(.fileSize, .firstSeen)
+            case UInt8(ascii: "g"): name.among(.genre)
+            case UInt8(ascii: "h"): name.among(.hidden)
+            case UInt8(ascii: "l"): name.among(.location, .lastPlayed)
+            case UInt8(ascii: "m"): name.among(.mtime, .mountpoint)
+            case UInt8(ascii: "p"): name.among(.playCount)
+            case UInt8(ascii: "r"): name.among(.rating)
+            case UInt8(ascii: "t"): name.among(.title, .trackNumber, .trackTotal)
+            default: nil
+            }
+        }
+
+        /// Whether the child is a whole number read by `RhythmboxValue.count`: its text is
+        /// kept as the number when it is only digits (`RhythmboxEntry.Value.digits`).
+        var isCount: Bool {
+            switch self {
+            case .trackNumber, .trackTotal, .discNumber, .discTotal, .duration, .fileSize, .bitrate, .mtime,
+                 .firstSeen, .lastPlayed, .playCount, .date, .hidden:
+                true
+            case .title, .genre, .artist, .album, .albumArtist, .composer, .comment, .location, .mountpoint,
+                 .rating, .bpm:
+                false
+            }
         }
 
         var element: StaticString {
@@ -58,15 +86,52 @@ struct RhythmboxEntry {
         }
     }
 
+    /// A child's content: its text, or for a count child (`Child.isCount`) whose text is only
+    /// digits, the number (no String made for the ten or so numbers of every entry).
+    enum Value {
+        /// No such child, or an empty one.
+        case absent
+        /// The text, for a text child or a count child that is not only digits.
+        case text(String)
+        /// A count child's digits, read.
+        case digits(Int64)
+    }
+
     /// The entry's `type` attribute.
     var type: String
-    private var values = [String?](repeating: nil, count: Child.allCases.count)
+    /// The kind of item its type makes, nil for types that are not items (`kind(ofType:)`).
+    let kind: Kind?
+    private var values = [Value](repeating: .absent, count: Child.allCases.count)
 
-    init(type: String) { self.type = type }
+    init(type: String) {
+        self.type = type
+        kind = Self.kind(ofType: type)
+    }
 
+    /// A child's text (nil when absent or empty); for a count child kept as digits, the digits
+    /// as Rhythmbox wrote them are gone: read those with `count`.
     subscript(_ child: Child) -> String? {
-        get { values[child.rawValue] }
-        set { values[child.rawValue] = newValue }
+        get { if case .text(let text) = values[child.rawValue] { text } else { nil } }
+        set { values[child.rawValue] = newValue.map(Value.text) ?? .absent }
+    }
+
+    /// Sets a child from its text's bytes: a count child's digits as the number, anything else
+    /// as text (empty text is absent, as an empty element means "not set").
+    mutating func set(_ child: Child, bytes: UnsafeBufferPointer<UInt8>) {
+        if child.isCount, let digits = RhythmboxValue.wholeNumber(bytes) {
+            values[child.rawValue] = .digits(digits)
+        } else {
+            values[child.rawValue] = bytes.isEmpty ? .absent : .text(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// A count child's number, as `RhythmboxValue.count` reads its text.
+    func count(_ child: Child) -> Int64? {
+        switch values[child.rawValue] {
+        case .absent: nil
+        case .text(let text): RhythmboxValue.count(text)
+        case .digits(let value): value > 0 ? value : nil
+        }
     }
 
     /// The kind of item an entry type is, or nil for types that are not items.
@@ -81,15 +146,21 @@ struct RhythmboxEntry {
     /// The decoded location, the entry's key; nil when it has none.
     var key: String? { self[.location].map(LocationDecoder.decode) }
 
-    /// The id an entry with this decoded location gets.
-    static func id(forKey key: String) -> ItemID {
-        ItemID.derived(scheme: "rhythmbox", parts: [key])
+    /// The id an entry with this decoded location gets, and the 64-bit hash the id spells out
+    /// in hex: two keys have the same id exactly when they have the same hash, so the reader
+    /// keeps a set of hashes, cheaper to hash and compare than a set of id strings.
+    static func identity(forKey key: String) -> (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
+        hash.combine(key)
+        return (ItemID.derived(scheme: "rhythmbox", hash: hash), hash.value)
     }
 
     /// The item, or nil for an entry type that is not one or an entry with no location.
-    func item(source: String) -> MediaItem? {
-        guard let kind = Self.kind(ofType: type), let key else { return nil }
-        var item = MediaItem(id: Self.id(forKey: key))
+    /// With it, the hash its id spells (`identity(forKey:)`).
+    func item(source: String) -> (item: MediaItem, hash: UInt64)? {
+        guard let kind, let key else { return nil }
+        let identity = Self.identity(forKey: key)
+        var item = MediaItem(id: identity.id)
         item.kind = kind
         item.source = source
         item.title = self[.title]
@@ -99,25 +170,38 @@ struct RhythmboxEntry {
         item.composer = self[.composer]
         item.genre = self[.genre]
         item.comments = self[.comment]
-        item.trackNumber = RhythmboxValue.count(self[.trackNumber])
-        item.trackCount = RhythmboxValue.count(self[.trackTotal])
-        item.discNumber = RhythmboxValue.count(self[.discNumber])
-        item.discCount = RhythmboxValue.count(self[.discTotal])
-        item.size = RhythmboxValue.count(self[.fileSize])
-        item.bitRate = RhythmboxValue.count(self[.bitrate])
-        item.playCount = RhythmboxValue.count(self[.playCount])
-        item.durationMs = RhythmboxValue.count(self[.duration]).flatMap { $0 <= Int64.max / 1000 ? $0 * 1000 : nil }
-        item.dateAdded = RhythmboxValue.time(self[.firstSeen])
-        item.dateModified = RhythmboxValue.time(self[.mtime])
-        item.playDate = RhythmboxValue.time(self[.lastPlayed])
-        item.year = RhythmboxValue.year(julianDay: self[.date])
+        item.trackNumber = count(.trackNumber)
+        item.trackCount = count(.trackTotal)
+        item.discNumber = count(.discNumber)
+        item.discCount = count(.discTotal)
+        item.size = count(.fileSize)
+        item.bitRate = count(.bitrate)
+        item.playCount = count(.playCount)
+        item.durationMs = count(.duration).flatMap { $0 <= Int64.max / 1000 ? $0 * 1000 : nil }
+        item.dateAdded = RhythmboxValue.time(count: count(.firstSeen))
+        item.dateModified = RhythmboxValue.time(count: count(.mtime))
+        item.playDate = RhythmboxValue.time(count: count(.lastPlayed))
+        item.year = RhythmboxValue.year(julianDayCount: count(.date))
         item.rating = RhythmboxValue.scaled(self[.rating], by: 20).map { min($0, 100) }
         item.bpm = RhythmboxValue.scaled(self[.bpm], by: 1)
-        item.disabled = RhythmboxValue.count(self[.hidden]) != nil
+        item.disabled = count(.hidden) != nil
         item.location = key
         if kind == .podcast, let file = self[.mountpoint], file.lowercased().hasPrefix("file:") {
             item.location = LocationDecoder.decode(file)
         }
-        return item
+        return (item, identity.hash)
+    }
+}
+
+extension XMLName {
+    /// The first of up to four children whose element name this is (fixed arguments, not a
+    /// variadic array made for each element).
+    fileprivate func among(_ a: RhythmboxEntry.Child, _ b: RhythmboxEntry.Child? = nil,
+                           _ c: RhythmboxEntry.Child? = nil, _ d: RhythmboxEntry.Child? = nil) -> RhythmboxEntry.Child? {
+        if self.is(a.element) { return a }
+        if let b, self.is(b.element) { return b }
+        if let c, self.is(c.element) { return c }
+        if let d, self.is(d.element) { return d }
+        return nil
     }
 }

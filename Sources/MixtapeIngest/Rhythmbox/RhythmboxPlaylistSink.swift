@@ -16,7 +16,7 @@ import MixtapeCore
 final class RhythmboxPlaylistSink: XMLEventSink {
     let source: String
     /// Whether an item has this id (the database's items).
-    let knows: (ItemID) -> Bool
+    let knows: (UInt64) -> Bool
     private(set) var playlists: [Playlist] = []
     private(set) var warnings: [IndexWarning] = []
 
@@ -32,7 +32,7 @@ final class RhythmboxPlaylistSink: XMLEventSink {
     private var readingLocation = false
     private var text = XMLTextBuffer()
 
-    init(source: String, knows: @escaping (ItemID) -> Bool) {
+    init(source: String, knows: @escaping (UInt64) -> Bool) {
         self.source = source
         self.knows = knows
     }
@@ -93,8 +93,8 @@ final class RhythmboxPlaylistSink: XMLEventSink {
     }
 
     private func entry(_ location: String) {
-        let id = RhythmboxEntry.id(forKey: location)
-        if knows(id) {
+        let (id, hash) = RhythmboxEntry.identity(forKey: location)
+        if knows(hash) {
             current?.items.append(id)
         } else {
             current?.missing += 1

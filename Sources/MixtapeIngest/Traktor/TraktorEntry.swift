@@ -81,7 +81,7 @@ struct TraktorEntry: Sendable {
         if let location {
             var hash = StableHash()
             location.hashPrimaryKey(into: &hash)
-            return ItemID(rawValue: hash.hexDigest(after: "traktor"))
+            return ItemID.derived(scheme: "traktor", hash: hash)
         }
         return ItemID.derived(scheme: "traktor", parts: [
             "no-location", artist ?? "", albumTitle ?? "", title ?? "", trackText ?? "", playTimeText ?? "",

@@ -19,12 +19,20 @@ public struct XMLTextBuffer {
     /// Appends `text` when collecting.
     public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard collecting, bytes.count < Self.maxBytes else { return }
-        bytes.append(contentsOf: text.prefix(Self.maxBytes - bytes.count))
+        // As a buffer, not a slice of one: the slice took Array's element-by-element path.
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text.prefix(Self.maxBytes - bytes.count)))
     }
 
     /// The text collected since `begin`, and stops collecting.
     public mutating func take() -> String {
         collecting = false
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `take`, but the bytes handed to `body` where they lie, for a reader that turns most
+    /// texts into numbers without making a String of each.
+    public mutating func take<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        collecting = false
+        return bytes.withUnsafeBufferPointer(body)
     }
 }
