@@ -12,9 +12,39 @@ enum ItemReader {
     /// 57 MB at the last step (the peak of a Traktor or Rhythmbox index, whose smart lists
     /// load every item).
     static func items(fields: Set<Field>, in db: Database) throws -> [MediaItem] {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+        let sources = try sourcePaths(in: db)
+        if sources.count <= 1, try !ItemAliases.exist(in: db) {
+            return try itemsOfOneSource(fields: fields, count: count, sources: sources, in: db)
+        }
         var items: [MediaItem] = []
-        items.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0)
+        items.reserveCapacity(count)
         try forEach(fields: fields, in: db) { items.append($0) }
+        return items
+    }
+
+    /// `items` of an index with one source and no alias, where no two rows share an id and
+    /// none merges into another: the rows are read as they lie, with their sort keys, and put
+    /// in library order in memory (`SortKeyOrder`), instead of SQLite sorting every selected
+    /// column (0.15 s of a 100,000-item load, the smart playlists' evaluation after every
+    /// Rhythmbox or Traktor index).
+    private static func itemsOfOneSource(fields: Set<Field>, count: Int, sources: [Int64: String],
+                                         in db: Database) throws -> [MediaItem] {
+        let columns = Schema.itemColumns.filter(fields.contains)
+        let names = (["id", "source_id"] + columns.map(\.key) + ["sort_key"]).joined(separator: ",")
+        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
+        let handle = statement.sqliteStatement
+        let keyColumn = Int32(columns.count + 2)
+        var items: [MediaItem] = []
+        items.reserveCapacity(count)
+        var order = SortKeyOrder(expectedCount: count)
+        try StatementRows.forEach(handle) {
+            items.append(MediaItem(id: ItemID(rawValue: text(handle, 0) ?? "")))
+            fill(&items[items.count - 1], from: handle, columns: columns, sources: sources)
+            let key = sqlite3_column_blob(handle, keyColumn)?.assumingMemoryBound(to: UInt8.self)
+            order.append(UnsafeBufferPointer(start: key, count: Int(sqlite3_column_bytes(handle, keyColumn))))
+        }
+        items.permute(to: order.order())
         return items
     }
 
@@ -80,11 +110,17 @@ enum ItemReader {
     /// The item of the current row of `handle` (columns: id, source_id, then `columns`).
     static func row(_ handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) -> MediaItem {
         var item = MediaItem(id: ItemID(rawValue: text(handle, 0) ?? ""))
+        fill(&item, from: handle, columns: columns, sources: sources)
+        return item
+    }
+
+    /// Sets the source and `columns` of `item` from the current row of `handle`, in place: an
+    /// item filled where it lies in an array is not copied there afterwards.
+    static func fill(_ item: inout MediaItem, from handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) {
         item.source = sources[sqlite3_column_int64(handle, 1)]
         for (offset, field) in columns.enumerated() {
             field.set(value(handle, Int32(offset + 2), as: field.type), on: &item)
         }
-        return item
     }
 
     /// Every item's kind and duration (nil: unknown), in table order, for callers that keep

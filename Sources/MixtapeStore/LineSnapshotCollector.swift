@@ -77,7 +77,7 @@ public final class LineSnapshotCollector {
         pair.withUnsafeBufferPointer {
             _ = UnsafeMutableBufferPointer(rebasing: block[(used + sortKey.count)...]).initialize(from: $0)
         }
-        entries.append(Entry(prefix: Self.prefix(of: sortKey), block: UInt32(blocks.count - 1), start: UInt32(used),
+        entries.append(Entry(prefix: SortKeyOrder.prefix(of: sortKey), block: UInt32(blocks.count - 1), start: UInt32(used),
                              keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count)))
         used += size
     }
@@ -122,13 +122,5 @@ public final class LineSnapshotCollector {
         for entry in entries {
             try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)))
         }
-    }
-
-    /// The first eight bytes, big-endian, zero-padded: integer order agrees with byte order,
-    /// and ties (short keys included) go on to the bytes.
-    private static func prefix(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<8 { value = value << 8 | UInt64(index < key.count ? key[index] : 0) }
-        return value
     }
 }
