@@ -155,11 +155,16 @@ public struct IndexSources {
             let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
-                    switch batch {
-                    case .items(let items):
+                    func put(_ items: [MediaItem]) throws {
                         try sync.put(items)
                         delivered += items.count
                         progress?(path, delivered)
+                    }
+                    switch batch {
+                    case .items(let items):
+                        try put(items)
+                    case .unmapped(let entries):
+                        try put(entries.items())
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)
                     }

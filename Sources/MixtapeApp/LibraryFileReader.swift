@@ -36,7 +36,7 @@ struct LibraryFileReader: Sendable {
             outcome(try RekordboxLibraryReader(path: path).read(onItems: { try emit(.items($0)) }))
         },
         ContentKind.traktor.id: LibraryFileReader(recordedKind: .traktor) { path, emit in
-            outcome(try TraktorLibraryReader(path: path).read(onItems: { try emit(.items($0)) }))
+            outcome(try TraktorLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
         ContentKind.rhythmbox.id: LibraryFileReader(
             recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }

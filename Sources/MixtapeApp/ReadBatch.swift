@@ -1,9 +1,12 @@
 import MixtapeCore
+import MixtapeIngest
 
 /// What a library reader hands to the writing thread while it reads: items, or playlists that
 /// are complete before the end of the file (iTunes's, once its track list has closed), so
 /// neither waits in memory for the end of a 500,000-track export.
 enum ReadBatch: Sendable {
     case items([MediaItem])
+    /// Items the writing thread maps itself (`UnmappedItems`).
+    case unmapped(UnmappedItems)
     case playlists([Playlist])
 }

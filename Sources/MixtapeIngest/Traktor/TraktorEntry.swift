@@ -94,7 +94,10 @@ struct TraktorEntry: Sendable {
     }
 
     /// The item, mapped as README "Traktor" and scripts/read_traktor.py say.
-    func item(source: String) -> MediaItem {
+    func item(source: String) -> MediaItem { item(source: source, id: id) }
+
+    /// `item(source:)` with the id already made (the reader makes it first, to notice repeats).
+    func item(source: String, id: ItemID) -> MediaItem {
         typealias V = TraktorValues
         var item = MediaItem(id: id)
         item.source = source

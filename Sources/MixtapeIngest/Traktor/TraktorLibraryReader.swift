@@ -19,11 +19,17 @@ public struct TraktorLibraryReader: Sendable {
     /// `MalformedSourceError` with file:line:column for a malformed file or one whose root is not
     /// `<NML>`, `SourceReadError` when it cannot be read; errors from `onItems` propagate.
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> LibraryReadSummary {
+        try read(onUnmapped: { try onItems($0.items()) })
+    }
+
+    /// `read(onItems:)`, each batch handed over before its entries are mapped to items, so the
+    /// caller maps them on a thread of its choosing.
+    public func read(onUnmapped: (UnmappedItems) throws -> Void) throws -> LibraryReadSummary {
         let sink = TraktorSink(source: path)
         let fingerprint = try XMLEventStream.read(path: path, into: sink) {
-            if sink.pending.count >= Self.batchSize { try onItems(Self.take(sink)) }
+            if sink.pending.count >= Self.batchSize { try onUnmapped(Self.take(sink)) }
         }
-        if !sink.pending.isEmpty { try onItems(Self.take(sink)) }
+        if !sink.pending.isEmpty { try onUnmapped(Self.take(sink)) }
         var summary = Self.summary(of: sink)
         summary.contentFingerprint = fingerprint
         return summary
@@ -34,14 +40,16 @@ public struct TraktorLibraryReader: Sendable {
     public static func read(bytes: [UInt8], name: String) throws -> (items: [MediaItem], summary: LibraryReadSummary) {
         let sink = TraktorSink(source: name)
         var items: [MediaItem] = []
-        try XMLEventStream.read(bytes: bytes, name: name, into: sink) { items += take(sink) }
-        items += take(sink)
+        try XMLEventStream.read(bytes: bytes, name: name, into: sink) { items += take(sink).items() }
+        items += take(sink).items()
         return (items, summary(of: sink))
     }
 
-    private static func take(_ sink: TraktorSink) -> [MediaItem] {
-        defer { sink.pending.removeAll(keepingCapacity: true) }
-        return sink.pending
+    private static func take(_ sink: TraktorSink) -> UnmappedItems {
+        let entries = sink.pending
+        sink.pending.removeAll(keepingCapacity: true)
+        let source = sink.source
+        return UnmappedItems(count: entries.count) { entries.map { $0.entry.item(source: source, id: $0.id) } }
     }
 
     private static func summary(of sink: TraktorSink) -> LibraryReadSummary {

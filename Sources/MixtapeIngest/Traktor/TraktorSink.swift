@@ -1,13 +1,14 @@
 import MixtapeCore
 
 /// The state machine over one NML document's SAX events. Items are the `ENTRY` children of
-/// `COLLECTION` (the `SETS` of Remix Sets are not items); each is mapped when its end tag
-/// arrives and waits in `pending` for the reader to hand it on. The `PLAYLISTS` tree is
+/// `COLLECTION` (the `SETS` of Remix Sets are not items); each is complete when its end tag
+/// arrives and waits, with its id, in `pending` for the reader to hand it on (mapped to an item
+/// by whoever takes it). The `PLAYLISTS` tree is
 /// recorded as it goes and resolved at the end.
 final class TraktorSink: XMLEventSink {
     let source: String
-    /// Mapped items not yet handed to the caller.
-    var pending: [MediaItem] = []
+    /// Entries not yet handed to the caller, with their ids.
+    var pending: [(entry: TraktorEntry, id: ItemID)] = []
     /// Every item id delivered, to resolve playlist keys and notice a key listed twice.
     private(set) var known: Set<ItemID> = []
     private(set) var warnings: [IndexWarning] = []
@@ -60,12 +61,13 @@ final class TraktorSink: XMLEventSink {
 
     func endElement(_ name: XMLName, depth: Int, context: XMLEventContext) {
         if depth == 3, let finished = entry.take() {
-            let item = finished.item(source: source)
-            if !known.insert(item.id).inserted {
+            let id = finished.id
+            if !known.insert(id).inserted {
+                let name = finished.location?.primaryKey ?? TraktorValues.text(finished.title) ?? ""
                 warnings.append(IndexWarning(position: entryPosition, message:
-                    "the track \(finished.location?.primaryKey ?? item.title ?? "") is listed again; the later entry (\(item.id)) replaces the earlier one"))
+                    "the track \(name) is listed again; the later entry (\(id)) replaces the earlier one"))
             }
-            pending.append(item)
+            pending.append((finished, id))
         } else if depth == 2 {
             inCollection = false
             inPlaylists = false
