@@ -64,6 +64,9 @@ public struct IndexSources {
         let snapshotDue = try refreshesLineSnapshot && report.sources > report.skipped
             && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         var loaded: RenderedLines?
+        // What the syncs left in the WAL goes into the file beside the evaluation below.
+        let checkpoint = report.changedIndex ? store.checkpointInBackground() : nil
+        defer { checkpoint?.wait() }
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
             loaded = try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run(keepingLines: snapshotDue)

@@ -98,7 +98,13 @@ public final class LibraryStore: Sendable {
     /// out to be the whole index they are stored as its line snapshot in the same transaction.
     public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil,
                      body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
-        try writing { db in
+        try withoutAutomaticCheckpoint { try sync(record, lines: lines, in: $0, body: body) }
+    }
+
+    private func sync(_ record: SourceRecord, lines: LineSnapshotCollector?, in db: Database,
+                      body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
+        var synced = SyncCounts()
+        try db.inTransaction(.immediate) {
             // Item ids are random, so new rows land all over the (source_id, id) index; with
             // SQLite's default 2 MB cache those pages spill to the WAL again and again.
             try db.execute(sql: "PRAGMA cache_size = -16384")
@@ -126,8 +132,33 @@ public final class LibraryStore: Sendable {
                 """, arguments: [record.kind.rawValue, record.stamp?.size, record.stamp?.modificationTimeNs,
                                  readout.contentFingerprint, record.indexedAt?.rawValue, counts.items,
                                  counts.playlists, readout.applicationVersion, sourceID])
-            return counts
+            synced = counts
+            return .commit
         }
+        return synced
+    }
+
+    /// Runs a write transaction whose commit does not copy the WAL back into the database
+    /// file, as SQLite does at a commit that leaves more than 1,000 pages in it: after a
+    /// large source that is the whole index again (45 MB for 100,000 tracks), on the writing
+    /// thread. `checkpointInBackground` does it while the index goes on reading; otherwise
+    /// the next commit does it, as before.
+    private func withoutAutomaticCheckpoint<T>(_ body: (Database) throws -> T) throws -> T {
+        try StoreError.translating {
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+                defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+                return try body(db)
+            }
+        }
+    }
+
+    /// Starts copying the WAL back into the database file on a connection of its own, beside
+    /// reads and writes that go on meanwhile (a passive checkpoint never blocks them): the
+    /// work a large sync left out of its commit. `BackgroundCheckpoint.wait` before the
+    /// process ends.
+    public func checkpointInBackground() -> BackgroundCheckpoint {
+        BackgroundCheckpoint(path: path)
     }
 
     /// Changes part of a folder source in a single transaction (a `watch` batch): `body`

@@ -1,14 +1,14 @@
 import MixtapeCore
 
 /// The state machine over rhythmdb.xml's SAX events: `<rhythmdb>` (depth 1), `<entry
-/// type="…">` (depth 2), one child per field (depth 3, text only). Items are built as each
-/// entry closes and wait in `pending` until the stream's after-chunk hook hands them on, so
-/// memory holds one chunk's items, plus the set of ids seen (to resolve static playlists and
-/// to skip a location listed twice).
+/// type="…">` (depth 2), one child per field (depth 3, text only). Entries wait, with their
+/// identities, in `pending` until the stream's after-chunk hook hands them on (to be mapped to
+/// items by whoever takes them), so memory holds one chunk's entries, plus the set of ids seen
+/// (to resolve static playlists and to skip a location listed twice).
 final class RhythmboxDatabaseSink: XMLEventSink {
     let source: String
-    /// Items not yet handed to the caller.
-    @exclusivity(unchecked) var pending: [MediaItem] = []
+    /// Entries not yet handed to the caller, with their identities.
+    @exclusivity(unchecked) var pending: [(entry: RhythmboxEntry, identity: (key: String, id: ItemID, hash: UInt64))] = []
     /// The hash of every item id delivered (`RhythmboxEntry.identity`), for playlists'
     /// entries and to find a location listed twice.
     private(set) var ids: Set<UInt64> = []
@@ -65,17 +65,27 @@ final class RhythmboxDatabaseSink: XMLEventSink {
 
     private func finish(_ entry: RhythmboxEntry, context: XMLEventContext) {
         guard entry.kind != nil else { return }
-        guard let (item, hash) = entry.item(source: source) else {
+        guard let identity = entry.identity else {
             warnings.append(IndexWarning(position: context.position,
                                          message: "a \(entry.type) entry without a location is skipped"))
             return
         }
-        guard ids.insert(hash).inserted else {
+        guard ids.insert(identity.hash).inserted else {
+            let location = entry.item(source: source, identity: identity).location ?? ""
             warnings.append(IndexWarning(position: context.position,
-                                         message: "\(item.location ?? "") is listed twice; the first entry is kept"))
+                                         message: "\(location) is listed twice; the first entry is kept"))
             return
         }
-        pending.append(item)
+        pending.append((entry, identity))
         itemCount += 1
+    }
+
+    /// The pending entries, handed over to be mapped, and none left pending.
+    func takePending() -> UnmappedItems {
+        let entries = pending
+        pending.removeAll(keepingCapacity: true)
+        return UnmappedItems(count: entries.count) { [source] in
+            entries.map { $0.entry.item(source: source, identity: $0.identity) }
+        }
     }
 }

@@ -15,7 +15,7 @@ import MixtapeCore
 ///   `duration` is seconds; `bitrate` kbit/s; `hidden` (the file went missing) → `disabled`;
 /// - a podcast post's `location` is the episode's URL; once downloaded, the file is its
 ///   `mountpoint`, which then becomes the item's location (the id stays on the URL).
-struct RhythmboxEntry {
+struct RhythmboxEntry: Sendable {
     /// The children read, by `Child`.
     enum Child: Int, CaseIterable {
         case title, genre, artist, album, albumArtist, composer, comment
@@ -158,10 +158,24 @@ struct RhythmboxEntry {
     /// The item, or nil for an entry type that is not one or an entry with no location.
     /// With it, the hash its id spells (`identity(forKey:)`).
     func item(source: String) -> (item: MediaItem, hash: UInt64)? {
-        guard let kind, let key else { return nil }
+        guard let identity else { return nil }
+        return (item(source: source, identity: identity), identity.hash)
+    }
+
+    /// The entry's decoded location and what `identity(forKey:)` makes of it; nil for an entry
+    /// type that is not an item or an entry with no location. What the reader needs at once
+    /// (to skip a location listed twice); the rest of the item can be mapped later.
+    var identity: (key: String, id: ItemID, hash: UInt64)? {
+        guard kind != nil, let key else { return nil }
         let identity = Self.identity(forKey: key)
+        return (key, identity.id, identity.hash)
+    }
+
+    /// The item of an entry whose `identity` is `identity`.
+    func item(source: String, identity: (key: String, id: ItemID, hash: UInt64)) -> MediaItem {
+        let key = identity.key
         var item = MediaItem(id: identity.id)
-        item.kind = kind
+        item.kind = kind ?? .music  // an entry with an identity has a kind
         item.source = source
         item.title = self[.title]
         item.artist = self[.artist]
@@ -189,7 +203,7 @@ struct RhythmboxEntry {
         if kind == .podcast, let file = self[.mountpoint], file.lowercased().hasPrefix("file:") {
             item.location = LocationDecoder.decode(file)
         }
-        return (item, identity.hash)
+        return item
     }
 }
 

@@ -26,16 +26,18 @@ public struct RhythmboxLibraryReader: Sendable {
     /// Streams the database, handing items to `onItems` in batches in file order, then reads
     /// the playlists file beside it.
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> LibraryReadSummary {
+        try read(onUnmapped: { try onItems($0.items()) })
+    }
+
+    /// `read(onItems:)`, each batch handed over before its entries are mapped to items, so the
+    /// caller maps them on a thread of its choosing.
+    public func read(onUnmapped: (UnmappedItems) throws -> Void) throws -> LibraryReadSummary {
         let sink = RhythmboxDatabaseSink(source: path)
         let databaseHash = try XMLEventStream.read(path: path, into: sink) {
             guard !sink.pending.isEmpty else { return }
-            try onItems(sink.pending)
-            sink.pending.removeAll(keepingCapacity: true)
+            try onUnmapped(sink.takePending())
         }
-        if !sink.pending.isEmpty {
-            try onItems(sink.pending)
-            sink.pending.removeAll()
-        }
+        if !sink.pending.isEmpty { try onUnmapped(sink.takePending()) }
         let playlistsPath = Self.playlistsPath(besides: path)
         let playlists = RhythmboxPlaylistSink(source: path, knows: { [ids = sink.ids] in ids.contains($0) })
         var fingerprint = StableHash()
@@ -60,7 +62,7 @@ public struct RhythmboxLibraryReader: Sendable {
                             name: String) throws -> (items: [MediaItem], summary: LibraryReadSummary) {
         let sink = RhythmboxDatabaseSink(source: name)
         try XMLEventStream.read(bytes: bytes, name: name, into: sink)
-        let items = sink.pending
+        let items = sink.takePending().items()
         let playlistSink = RhythmboxPlaylistSink(source: name, knows: { [ids = sink.ids] in ids.contains($0) })
         if let playlists {
             try XMLEventStream.read(bytes: playlists, name: playlistsPath(besides: name), into: playlistSink)
