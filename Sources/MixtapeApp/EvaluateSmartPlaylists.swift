@@ -6,11 +6,19 @@ import MixtapeStore
 /// query, order and limit would find them. Run at the end of every `index` or `watch` batch
 /// that changed something and after `sources remove`, under the writer lock; costs nothing
 /// when no source has such a playlist.
-struct EvaluateSmartPlaylists {
+struct EvaluateSmartPlaylists: Sendable {
     let store: LibraryStore
     let libraryPath: String
     /// "Now" for relative dates (`played:<30d`).
     let now: Timestamp
+
+    /// What `evaluate` found, for `write`: each ruled playlist's items, and with
+    /// `keepingLines` the loaded items' lines. Handed once from the thread that evaluated to
+    /// the one that writes, never shared.
+    struct Found: @unchecked Sendable {
+        var entries: [(source: String, id: PlaylistID, items: [ItemID])]
+        var lines: RenderedLines?
+    }
 
     /// Evaluates every rule and writes the playlists' items. With `keepingLines`, the load
     /// also reads the fields of the standard template and the loaded items' lines are
@@ -18,6 +26,20 @@ struct EvaluateSmartPlaylists {
     /// of 100,000 items); nil when no playlist has a rule.
     @discardableResult
     func run(keepingLines: Bool = false) throws -> RenderedLines? {
+        guard let found = try evaluate(keepingLines: keepingLines) else { return nil }
+        return try write(found)
+    }
+
+    /// Writes what `evaluate` found; returns its lines.
+    @discardableResult
+    func write(_ found: Found) throws -> RenderedLines? {
+        try store.updateEntries(ofRuledPlaylists: found.entries)
+        return found.lines
+    }
+
+    /// Evaluates every rule, only reading the index (so it can run beside a write); nil when
+    /// no playlist has a rule.
+    func evaluate(keepingLines: Bool = false) throws -> Found? {
         let ruled = try store.ruledPlaylists()
         guard !ruled.isEmpty else { return nil }
         // Parsed once each; a rule this version no longer parses (or sorts) finds nothing.
@@ -44,8 +66,7 @@ struct EvaluateSmartPlaylists {
             if let limit = playlist.rule.limit { order = Array(order.prefix(limit.keptCount(of: order.lazy.map { items[$0] }))) }
             return (playlist.source, playlist.id, order.map { items[$0].id })
         }
-        try store.updateEntries(ofRuledPlaylists: found)
-        return keepingLines ? shared : nil
+        return Found(entries: found, lines: keepingLines ? shared : nil)
     }
 
     private func search(for rule: SmartRule) -> SearchItems? {

@@ -57,23 +57,41 @@ public struct IndexSources {
             targets = recorded + defaults
             unrecorded = Set(defaults)
         }
+        let gathered = GatheredLines()
         for path in targets {
-            index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store, into: &report)
+            // Lines gathered by an earlier source's sync no longer stand for the whole index.
+            gathered.lines = nil
+            index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
+                  gathered: gathered, into: &report)
         }
-        // A one-source index already has it: the sync gathered the lines as it wrote the items.
-        let snapshotDue = try refreshesLineSnapshot && report.sources > report.skipped
+        // A one-source index has its lines already: its sync gathered them as it wrote the items.
+        let snapshotDue = try refreshesLineSnapshot && report.sources > report.skipped && gathered.lines == nil
             && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         var loaded: RenderedLines?
         // What the syncs left in the WAL goes into the file beside the evaluation below.
         let checkpoint = report.changedIndex ? store.checkpointInBackground() : nil
         defer { checkpoint?.wait() }
+        var stored = true
         if report.changedIndex {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
-            loaded = try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now).run(keepingLines: snapshotDue)
+            let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
+            if let lines = gathered.lines {
+                // The evaluation only reads until it writes what it found, so it runs on a
+                // thread of its own while this one stores the gathered snapshot.
+                let evaluating = BackgroundTask { try evaluation.evaluate() }
+                let storing = Result { try store.storeLineSnapshot(lines) }
+                let found = try evaluating.value()  // waited for before any error leaves
+                stored = try storing.get()
+                if let found { try evaluation.write(found) }
+            } else {
+                loaded = try evaluation.run(keepingLines: snapshotDue)
+            }
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
+        } else if let lines = gathered.lines {
+            stored = try store.storeLineSnapshot(lines)
         }
-        if snapshotDue { try LineSnapshotRefresh.run(store, loaded: loaded) }
+        if snapshotDue || !stored { try LineSnapshotRefresh.run(store, loaded: loaded) }
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
         // at once.
         report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)
@@ -82,7 +100,7 @@ public struct IndexSources {
         return report
     }
 
-    private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore,
+    private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore, gathered: GatheredLines,
                        into report: inout IndexReport) {
         switch FileFacts.inspect(path) {
         case .missing where !named && !recorded:
@@ -100,7 +118,7 @@ public struct IndexSources {
         case .folder:
             indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
-            indexLibraryFile(path, stamp: stamp, store: store, into: &report)
+            indexLibraryFile(path, stamp: stamp, store: store, gathered: gathered, into: &report)
         }
     }
 
@@ -133,7 +151,7 @@ public struct IndexSources {
 
     /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
     /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65.
-    private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
+    private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore, gathered: GatheredLines,
                                   into report: inout IndexReport) {
         do {
             if !full, let recorded = try store.source(at: path),
@@ -175,6 +193,7 @@ public struct IndexSources {
                 outcome = read
                 return read.readout
             }
+            if lines?.standsForIndex == true { gathered.lines = lines }
             report.add(counts)
             report.reread += 1
             report.warnings += outcome?.warnings ?? []
@@ -186,4 +205,10 @@ public struct IndexSources {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
     }
+}
+
+/// The line snapshot a library file's sync gathered, while it still stands for the whole index:
+/// stored after the last source, beside the smart playlists' evaluation.
+private final class GatheredLines {
+    var lines: LineSnapshotCollector?
 }

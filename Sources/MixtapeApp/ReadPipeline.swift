@@ -13,21 +13,18 @@ enum ReadPipeline {
         consume: (Batch) throws -> Void
     ) throws -> Summary {
         let channel = BatchChannel<Batch>(capacity: capacity)
-        let outcome = Outcome<Summary>()
-        let thread = Thread {
-            outcome.set(Result { try read { batch in try channel.send(batch) } })
-            channel.close()
+        let reading = BackgroundTask(stackSize: 8 << 20) {
+            defer { channel.close() }
+            return try read { batch in try channel.send(batch) }
         }
-        thread.stackSize = 8 << 20
-        thread.start()
         do {
             while let batch = channel.receive() { try consume(batch) }
         } catch {
             channel.cancel()
-            _ = outcome.wait()
+            _ = reading.outcome()
             throw error
         }
-        return try outcome.wait().get()
+        return try reading.value()
     }
 }
 
@@ -79,25 +76,5 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         buffer.removeAll()
         condition.broadcast()
         condition.unlock()
-    }
-}
-
-/// The producer thread's result, waited for by the consumer.
-private final class Outcome<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var result: Result<Value, any Error>?
-
-    func set(_ value: Result<Value, any Error>) {
-        condition.lock()
-        result = value
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> Result<Value, any Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil { condition.wait() }
-        return result!
     }
 }

@@ -94,8 +94,9 @@ public final class LibraryStore: Sendable {
     /// success the source row records `record`'s stamp and the counts. If `body` throws,
     /// nothing of this source changes.
     ///
-    /// With `lines`, each item's line is gathered as it is written, and when the source turns
-    /// out to be the whole index they are stored as its line snapshot in the same transaction.
+    /// With `lines`, each item's line is gathered as it is written; when the source turns out
+    /// to be the whole index, `lines.standsForIndex` says so and `storeLineSnapshot` stores
+    /// them (otherwise they are let go).
     public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil,
                      body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         try withoutAutomaticCheckpoint { try sync(record, lines: lines, in: $0, body: body) }
@@ -119,9 +120,12 @@ public final class LibraryStore: Sendable {
             try ItemAliases.refresh(in: db)
             var counts = sync.counts
             if let lines, try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
-                try LineSnapshot.write(lines, in: db)
+                // Stored by `storeLineSnapshot` once this commits, while the smart playlists
+                // are evaluated; the old snapshot is gone from here on.
+                lines.standsForIndex = true
+            } else {
+                lines?.abandon()  // let the memory go now, whoever still holds the collector
             }
-            lines?.abandon()  // let the memory go now, whoever still holds the collector
             if readout.playlists == nil {
                 counts.playlists = try Int.fetchOne(db, sql: "SELECT count(*) FROM playlists WHERE source_id = ?",
                                                     arguments: [sourceID]) ?? 0
@@ -136,6 +140,22 @@ public final class LibraryStore: Sendable {
             return .commit
         }
         return synced
+    }
+
+    /// Stores the lines a sync gathered as the line snapshot, in a transaction of its own (the
+    /// items are already committed: a reader meanwhile finds no snapshot and reads the items).
+    /// False, storing nothing, when they no longer stand for the whole index: another source
+    /// was synced since, or they were let go.
+    @discardableResult
+    public func storeLineSnapshot(_ lines: LineSnapshotCollector) throws -> Bool {
+        defer { lines.abandon() }
+        guard lines.standsForIndex, lines.isComplete else { return false }
+        return try writing { db in
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+            guard count == lines.count, try !ItemAliases.exist(in: db) else { return false }
+            try LineSnapshot.write(lines, in: db)
+            return true
+        }
     }
 
     /// Runs a write transaction whose commit does not copy the WAL back into the database

@@ -28,6 +28,9 @@ public final class LineSnapshotCollector {
     private var pair: [UInt8] = [], line: [UInt8] = []
     /// Whether every item handed over is still here (not abandoned, not over budget).
     public private(set) var isComplete = true
+    /// Set by the sync that filled it when its lines are the whole index's: what
+    /// `LibraryStore.storeLineSnapshot` then stores.
+    public internal(set) var standsForIndex = false
     /// The path of the source being written, which the index gives each of its items.
     var source: String?
 
@@ -98,6 +101,7 @@ public final class LineSnapshotCollector {
     /// Gives up: some item will not be seen, so the snapshot must be written the general way.
     func abandon() {
         isComplete = false
+        standsForIndex = false
         release()
     }
 

@@ -188,20 +188,26 @@ struct LibraryStoreTests {
         let items = (0..<5000).map {
             Self.item("i:\($0)", title: "T\($0 % 13)", artist: ["Abba", "abba", "Ab", "Äbba", "Abbas"][$0 % 5], track: Int64($0 % 3))
         } + [MediaItem(id: ItemID(rawValue: "i:bare")), Self.item("i:long", title: String(repeating: "Ü", count: 500))]
-        _ = try store.sync(record(), lines: collector()) { sync in
+        let first = collector()
+        _ = try store.sync(record(), lines: first) { sync in
             try sync.put(items)
             return SourceReadout(playlists: [])
         }
+        #expect(first.standsForIndex)
+        #expect(try snapshot() == nil)  // the sync dropped the old one; the lines come next
+        #expect(try store.storeLineSnapshot(first))
         let collected = try #require(try snapshot())
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         #expect(try snapshot() == collected)
         #expect(collected.count == items.count)
 
         // A re-read where most items are unchanged gathers their lines too.
-        _ = try store.sync(record(size: 2), lines: collector()) { sync in
+        let second = collector()
+        _ = try store.sync(record(size: 2), lines: second) { sync in
             try sync.put(items.reversed().map { var item = $0; if item.id.rawValue == "i:7" { item.title = "Changed" }; return item })
             return SourceReadout(playlists: [])
         }
+        #expect(try store.storeLineSnapshot(second))
         let reread = try #require(try snapshot())
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         #expect(try snapshot() == reread)
@@ -211,19 +217,32 @@ struct LibraryStoreTests {
     @Test("gathered lines are not the snapshot when another source has items, an id repeats or the budget runs out")
     func collectedLinesThatAreNotTheSnapshot() throws {
         let render: (MediaItem) -> String = { $0.title ?? "" }
-        func sync(_ path: String, _ items: [MediaItem], budget: Int = 1 << 20) throws {
-            _ = try store.sync(record(path), lines: LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget)) {
+        func sync(_ path: String, _ items: [MediaItem], budget: Int = 1 << 20) throws -> LineSnapshotCollector {
+            let lines = LineSnapshotCollector(template: "x", render: { $1 += render($0).utf8 }, budget: budget)
+            _ = try store.sync(record(path), lines: lines) {
                 try $0.put(items)
                 return SourceReadout(playlists: [])
             }
+            return lines
         }
-        try sync("/a.xml", [Self.item("i:1", title: "One"), Self.item("i:1", title: "One again")])
+        let repeated = try sync("/a.xml", [Self.item("i:1", title: "One"), Self.item("i:1", title: "One again")])
+        #expect(try !repeated.standsForIndex && !store.storeLineSnapshot(repeated))
+        let overBudget = try sync("/a.xml", (0..<100).map { Self.item("i:\($0)", title: "T") }, budget: 500)
+        #expect(try !overBudget.standsForIndex && !store.storeLineSnapshot(overBudget))
         #expect(try store.lineSnapshot(template: "x") == nil)
-        try sync("/a.xml", (0..<100).map { Self.item("i:\($0)", title: "T") }, budget: 500)
-        #expect(try store.lineSnapshot(template: "x") == nil)
-        try sync("/a.xml", [Self.item("i:1", title: "One")])
+        let whole = try sync("/a.xml", [Self.item("i:1", title: "One")])
+        #expect(try store.storeLineSnapshot(whole))
         #expect(try store.lineSnapshot(template: "x")?.lines.count == 1)
-        try sync("/b.xml", [Self.item("i:2", title: "Two")])
+        let second = try sync("/b.xml", [Self.item("i:2", title: "Two")])
+        #expect(try !second.standsForIndex && !store.storeLineSnapshot(second))
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        // Lines that stood for the index when gathered, but another source was synced before
+        // they were stored.
+        _ = try store.removeSource(at: "/b.xml")
+        let stale = try sync("/a.xml", [Self.item("i:1", title: "One"), Self.item("i:3", title: "Three")])
+        #expect(stale.standsForIndex)
+        _ = try sync("/b.xml", [Self.item("i:2", title: "Two")])
+        #expect(try !store.storeLineSnapshot(stale))
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
 
