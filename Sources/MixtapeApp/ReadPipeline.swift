@@ -1,4 +1,5 @@
 import Foundation
+import MixtapeStore
 
 /// Runs a reader on its own thread and hands its batches to the calling thread, so parsing a
 /// large export (one core) overlaps with writing it to SQLite (the other core).

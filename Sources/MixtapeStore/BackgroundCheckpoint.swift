@@ -7,31 +7,20 @@ import GRDB
 /// evaluation instead of following it. Passive: it copies what no reader still needs and never
 /// blocks a reader or the writer; what it leaves, a later commit or the last connection's
 /// close checkpoints, as SQLite always does.
-public final class BackgroundCheckpoint: @unchecked Sendable {
-    private let done = NSCondition()
-    private var finished = false
+public struct BackgroundCheckpoint: Sendable {
+    private let task: BackgroundTask<Void>
 
     init(path: String) {
-        let thread = Thread { [self] in
+        task = BackgroundTask {
             // A failure (the index busy, a full disk) only leaves the WAL for a later
             // checkpoint: nothing is lost, so nothing is reported.
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
-            if let queue = try? DatabaseQueue(path: path, configuration: configuration) {
-                _ = try? queue.writeWithoutTransaction { try $0.checkpoint(.passive) }
-            }
-            done.lock()
-            finished = true
-            done.broadcast()
-            done.unlock()
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.writeWithoutTransaction { try $0.checkpoint(.passive) }
         }
-        thread.start()
     }
 
     /// Blocks until the checkpoint has ended.
-    public func wait() {
-        done.lock()
-        while !finished { done.wait() }
-        done.unlock()
-    }
+    public func wait() { _ = task.outcome() }
 }

@@ -12,40 +12,79 @@ enum ItemReader {
     /// 57 MB at the last step (the peak of a Traktor or Rhythmbox index, whose smart lists
     /// load every item).
     static func items(fields: Set<Field>, in db: Database) throws -> [MediaItem] {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
-        let sources = try sourcePaths(in: db)
-        if sources.count <= 1, try !ItemAliases.exist(in: db) {
-            return try itemsOfOneSource(fields: fields, count: count, sources: sources, in: db)
+        if let plan = try OneSourcePlan(in: db) {
+            var rows = try Rows(fields: fields, plan: plan, capacity: plan.count, in: db)
+            return rows.inLibraryOrder()
         }
         var items: [MediaItem] = []
-        items.reserveCapacity(count)
+        items.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0)
         try forEach(fields: fields, in: db) { items.append($0) }
         return items
     }
 
-    /// `items` of an index with one source and no alias, where no two rows share an id and
-    /// none merges into another: the rows are read as they lie, with their sort keys, and put
-    /// in library order in memory (`SortKeyOrder`), instead of SQLite sorting every selected
-    /// column (0.15 s of a 100,000-item load, the smart playlists' evaluation after every
-    /// Rhythmbox or Traktor index).
-    private static func itemsOfOneSource(fields: Set<Field>, count: Int, sources: [Int64: String],
-                                         in db: Database) throws -> [MediaItem] {
-        let columns = Schema.itemColumns.filter(fields.contains)
-        let names = (["id", "source_id"] + columns.map(\.key) + ["sort_key"]).joined(separator: ",")
-        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
-        let handle = statement.sqliteStatement
-        let keyColumn = Int32(columns.count + 2)
-        var items: [MediaItem] = []
-        items.reserveCapacity(count)
-        var order = SortKeyOrder(expectedCount: count)
-        try StatementRows.forEach(handle) {
-            items.append(MediaItem(id: ItemID(rawValue: text(handle, 0) ?? "")))
-            fill(&items[items.count - 1], from: handle, columns: columns, sources: sources)
-            let key = sqlite3_column_blob(handle, keyColumn)?.assumingMemoryBound(to: UInt8.self)
-            order.append(UnsafeBufferPointer(start: key, count: Int(sqlite3_column_bytes(handle, keyColumn))))
+    /// What reading an index with one source and no alias needs: there no two rows share an
+    /// id and none merges into another, so rows can be read as they lie and ordered in memory
+    /// (`Rows`). Nil for any other index.
+    struct OneSourcePlan: Sendable {
+        let count: Int
+        let sources: [Int64: String]
+
+        init?(in db: Database) throws {
+            sources = try ItemReader.sourcePaths(in: db)
+            guard sources.count <= 1, try !ItemAliases.exist(in: db) else { return nil }
+            count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
         }
-        items.permute(to: order.order())
-        return items
+
+        /// The rowid that splits the rows into halves: the first half is the rows below it.
+        func middleRowID(in db: Database) throws -> Int64? {
+            try Int64.fetchOne(db, sql: "SELECT rowid FROM items ORDER BY rowid LIMIT 1 OFFSET ?",
+                               arguments: [count / 2])
+        }
+    }
+
+    /// Rows of a one-source index read as they lie, each with its sort key, and then put in
+    /// library order in memory (`SortKeyOrder`) instead of SQLite sorting every selected column
+    /// (0.15 s of a 100,000-item load, the smart playlists' evaluation after every Rhythmbox or
+    /// Traktor index). Read whole, or in two ranges of rowids on two connections at once and
+    /// joined.
+    struct Rows: Sendable {
+        private(set) var items: [MediaItem] = []
+        private var keys: SortKeyOrder
+
+        /// The rows whose rowid is in `rowIDs` (all by default); `capacity`: how many items the
+        /// array is sized for (all of them, when another part joins it later).
+        init(fields: Set<Field>, plan: OneSourcePlan, rowIDs: Range<Int64>? = nil, capacity: Int,
+             in db: Database) throws {
+            let columns = Schema.itemColumns.filter(fields.contains)
+            let names = (["id", "source_id"] + columns.map(\.key) + ["sort_key"]).joined(separator: ",")
+            let range = rowIDs.map { " WHERE rowid >= \($0.lowerBound) AND rowid < \($0.upperBound)" } ?? ""
+            let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(range)")
+            let handle = statement.sqliteStatement
+            let keyColumn = Int32(columns.count + 2)
+            items.reserveCapacity(capacity)
+            keys = SortKeyOrder(expectedCount: capacity)
+            try StatementRows.forEach(handle) {
+                // Filled where it lies in the array: a 568-byte item is not copied there after.
+                items.append(MediaItem(id: ItemID(rawValue: text(handle, 0) ?? "")))
+                fill(&items[items.count - 1], from: handle, columns: columns, sources: plan.sources)
+                let key = sqlite3_column_blob(handle, keyColumn)?.assumingMemoryBound(to: UInt8.self)
+                keys.append(UnsafeBufferPointer(start: key, count: Int(sqlite3_column_bytes(handle, keyColumn))))
+            }
+        }
+
+        /// Adds `other`'s rows after these.
+        mutating func join(_ other: Rows) {
+            items.append(contentsOf: other.items)
+            keys.append(contentsOf: other.keys)
+        }
+
+        /// The items in library order (and none left here).
+        mutating func inLibraryOrder() -> [MediaItem] {
+            var ordered = items
+            items = []
+            ordered.permute(to: keys.order())
+            return ordered
+        }
     }
 
     /// Hands each item to `body` in library order without holding them all: the line snapshot

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Work run on a thread of its own while the caller goes on, and its result (or error) once
-/// the caller asks for it: a reader streaming batches (`ReadPipeline`), the smart playlists
-/// evaluated while the line snapshot is stored (`IndexSources`).
-final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
+/// the caller asks for it: a reader streaming batches, the smart playlists evaluated while the
+/// line snapshot is stored, half of the items read on a second connection, a checkpoint.
+public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var result: Result<Value, any Error>?
 
     /// Starts `work` now. `stackSize`: for work that recurses deeply (a parser).
-    init(stackSize: Int? = nil, _ work: @escaping @Sendable () throws -> Value) {
+    public init(stackSize: Int? = nil, _ work: @escaping @Sendable () throws -> Value) {
         let thread = Thread { [self] in
             let outcome = Result { try work() }
             condition.lock()
@@ -21,7 +21,7 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the work to end, then returns its result.
-    func outcome() -> Result<Value, any Error> {
+    public func outcome() -> Result<Value, any Error> {
         condition.lock()
         defer { condition.unlock() }
         while result == nil { condition.wait() }
@@ -29,5 +29,5 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the work to end, then returns its value or throws its error.
-    func value() throws -> Value { try outcome().get() }
+    public func value() throws -> Value { try outcome().get() }
 }
