@@ -51,7 +51,7 @@ struct EvaluateSmartPlaylists: Sendable {
             if search.query.groups.contains(where: { !$0.textTerms.isEmpty }) { fields.formUnion(search.template.fields) }
         }
         if keepingLines { fields.formUnion(FormatTemplate.standard.fields) }
-        let items = try store.itemsUnderWriterLock(fields: fields)  // every caller holds it
+        let items = try store.items(fields: fields)
         let queries = LibraryQueries(libraryPath: libraryPath)
         let shared = RenderedLines(items: items, template: .standard)
         // Every rule's filters decided together (each distinct one once), then each rule ranked

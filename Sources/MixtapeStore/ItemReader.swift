@@ -13,7 +13,7 @@ enum ItemReader {
     /// load every item).
     static func items(fields: Set<Field>, in db: Database) throws -> [MediaItem] {
         if let plan = try OneSourcePlan(in: db) {
-            var rows = try Rows(fields: fields, plan: plan, capacity: plan.count, in: db)
+            var rows = try Rows(fields: fields, plan: plan, in: db)
             return rows.inLibraryOrder()
         }
         var items: [MediaItem] = []
@@ -25,7 +25,7 @@ enum ItemReader {
     /// What reading an index with one source and no alias needs: there no two rows share an
     /// id and none merges into another, so rows can be read as they lie and ordered in memory
     /// (`Rows`). Nil for any other index.
-    struct OneSourcePlan: Sendable {
+    struct OneSourcePlan {
         let count: Int
         let sources: [Int64: String]
 
@@ -34,35 +34,25 @@ enum ItemReader {
             guard sources.count <= 1, try !ItemAliases.exist(in: db) else { return nil }
             count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
         }
-
-        /// The rowid that splits the rows into halves: the first half is the rows below it.
-        func middleRowID(in db: Database) throws -> Int64? {
-            try Int64.fetchOne(db, sql: "SELECT rowid FROM items ORDER BY rowid LIMIT 1 OFFSET ?",
-                               arguments: [count / 2])
-        }
     }
 
     /// Rows of a one-source index read as they lie, each with its sort key, and then put in
     /// library order in memory (`SortKeyOrder`) instead of SQLite sorting every selected column
     /// (0.15 s of a 100,000-item load, the smart playlists' evaluation after every Rhythmbox or
-    /// Traktor index). Read whole, or in two ranges of rowids on two connections at once and
-    /// joined.
-    struct Rows: Sendable {
+    /// Traktor index).
+    struct Rows {
         private(set) var items: [MediaItem] = []
         private var keys: SortKeyOrder
 
-        /// The rows whose rowid is in `rowIDs` (all by default); `capacity`: how many items the
-        /// array is sized for (all of them, when another part joins it later).
-        init(fields: Set<Field>, plan: OneSourcePlan, rowIDs: Range<Int64>? = nil, capacity: Int,
-             in db: Database) throws {
+        /// Every row, the array sized for all of them first.
+        init(fields: Set<Field>, plan: OneSourcePlan, in db: Database) throws {
             let columns = Schema.itemColumns.filter(fields.contains)
             let names = (["id", "source_id"] + columns.map(\.key) + ["sort_key"]).joined(separator: ",")
-            let range = rowIDs.map { " WHERE rowid >= \($0.lowerBound) AND rowid < \($0.upperBound)" } ?? ""
-            let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(range)")
+            let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
             let handle = statement.sqliteStatement
             let keyColumn = Int32(columns.count + 2)
-            items.reserveCapacity(capacity)
-            keys = SortKeyOrder(expectedCount: capacity)
+            items.reserveCapacity(plan.count)
+            keys = SortKeyOrder(expectedCount: plan.count)
             try StatementRows.forEach(handle) {
                 // Filled where it lies in the array: a 568-byte item is not copied there after.
                 items.append(MediaItem(id: ItemID(rawValue: text(handle, 0) ?? "")))
@@ -70,12 +60,6 @@ enum ItemReader {
                 let key = sqlite3_column_blob(handle, keyColumn)?.assumingMemoryBound(to: UInt8.self)
                 keys.append(UnsafeBufferPointer(start: key, count: Int(sqlite3_column_bytes(handle, keyColumn))))
             }
-        }
-
-        /// Adds `other`'s rows after these.
-        mutating func join(_ other: Rows) {
-            items.append(contentsOf: other.items)
-            keys.append(contentsOf: other.keys)
         }
 
         /// The items in library order (and none left here).

@@ -105,10 +105,12 @@ public final class LibraryStore: Sendable {
     private func sync(_ record: SourceRecord, lines: LineSnapshotCollector?, in db: Database,
                       body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         var synced = SyncCounts()
+        // Item ids are random, so new rows land all over the (source_id, id) index; with
+        // SQLite's default 2 MB cache those pages spill to the WAL again and again. The cache
+        // is let go after the sync: it would stay, full, beside the smart playlists' load.
+        try db.execute(sql: "PRAGMA cache_size = -16384")
+        defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         try db.inTransaction(.immediate) {
-            // Item ids are random, so new rows land all over the (source_id, id) index; with
-            // SQLite's default 2 MB cache those pages spill to the WAL again and again.
-            try db.execute(sql: "PRAGMA cache_size = -16384")
             try LineSnapshot.invalidate(in: db)
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
@@ -256,31 +258,6 @@ public final class LibraryStore: Sendable {
     /// default). An id found in several sources is listed once, from the source added first.
     public func items(fields: Set<Field> = Set(Field.allCases)) throws -> [MediaItem] {
         try reading { db in try ItemReader.items(fields: fields, in: db) }
-    }
-
-    /// `items`, read on two connections at once when the index has one source: half the rows
-    /// here, half on a thread of its own, for a caller that holds the writer lock (each half
-    /// is its own read transaction, so a write between the two would tear the result). The
-    /// smart playlists' evaluation after an index run.
-    public func itemsUnderWriterLock(fields: Set<Field>) throws -> [MediaItem] {
-        let split = try reading { db -> (plan: ItemReader.OneSourcePlan, middle: Int64)? in
-            guard let plan = try ItemReader.OneSourcePlan(in: db), plan.count >= 10_000,
-                  let middle = try plan.middleRowID(in: db) else { return nil }
-            return (plan, middle)
-        }
-        guard let (plan, middle) = split else { return try items(fields: fields) }
-        let second = BackgroundTask { [self] in
-            try reading { db in try ItemReader.Rows(fields: fields, plan: plan, rowIDs: middle..<Int64.max,
-                                                    capacity: plan.count - plan.count / 2, in: db) }
-        }
-        let first = Result {
-            try reading { db in try ItemReader.Rows(fields: fields, plan: plan, rowIDs: Int64.min..<middle,
-                                                    capacity: plan.count, in: db) }
-        }
-        let rest = try second.value()  // waited for before any error leaves
-        var rows = try (consume first).get()  // the only reference: joined in place
-        rows.join(rest)
-        return rows.inLibraryOrder()
     }
 
     /// Hands each item to `body` in library order, with only `fields` filled besides `id` and

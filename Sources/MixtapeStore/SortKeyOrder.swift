@@ -7,7 +7,7 @@ import Foundation
 /// cheaper.
 ///
 /// Keys compare as SQLite compares BLOBs: bytes, then length.
-struct SortKeyOrder: Sendable {
+struct SortKeyOrder {
     /// Every key, one after another.
     private var bytes: [UInt8] = []
     private var entries: [Entry] = []
@@ -29,15 +29,6 @@ struct SortKeyOrder: Sendable {
         entries.append(Entry(prefix: Self.prefix(of: key), start: UInt32(bytes.count), count: UInt32(key.count),
                              position: UInt32(entries.count)))
         bytes.append(contentsOf: key)
-    }
-
-    /// Adds `other`'s keys after these, as the positions that follow.
-    mutating func append(contentsOf other: SortKeyOrder) {
-        let positions = UInt32(entries.count), bytes = UInt32(self.bytes.count)
-        entries.append(contentsOf: other.entries.lazy.map {
-            Entry(prefix: $0.prefix, start: $0.start + bytes, count: $0.count, position: $0.position + positions)
-        })
-        self.bytes.append(contentsOf: other.bytes)
     }
 
     /// The positions in key order: element `i` is the position of the `i`-th smallest key.

@@ -42,8 +42,13 @@ struct TraktorValuesTests {
         for (volume, directory, file) in [("Macintosh HD", "/:Users/:dj/:", "x.mp3"), ("", "", ""), ("C:", "/:Ü/:", "ş.mp3")] {
             var entry = TraktorEntry()
             entry.location = TraktorLocation(volume: volume, directory: directory, file: file)
-            #expect(entry.id == TraktorEntry.id(primaryKey: volume + directory + file))
+            let named = TraktorEntry.identity(primaryKey: volume + directory + file)
+            #expect(entry.identity == named)  // the id and the hash the reader keeps
             #expect(entry.id.rawValue.hasPrefix("traktor:") && entry.id.rawValue.count == 24)
         }
+        // No LOCATION: a hash of what identifies the recording, as `ItemID.derived` spells it.
+        let bare = TraktorEntry()
+        #expect(bare.id == ItemID.derived(scheme: "traktor", parts: ["no-location", "", "", "", "", ""]))
+        #expect(bare.id.rawValue.hasSuffix(String(bare.identity.hash, radix: 16, uppercase: true)))
     }
 }

@@ -61,30 +61,3 @@ struct SortKeyOrderTests {
         #expect(loaded.allSatisfy { $0.source == "/lib.xml" })
     }
 }
-
-@Suite("Items read on two connections: the same items in the same order as one read")
-struct TwoReaderLoadTests {
-    @Test("an index large enough to be split reads back identical, fields and order")
-    func halvesJoinInLibraryOrder() throws {
-        let folder = NSTemporaryDirectory() + "mixtape-halves-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try LibraryStore(path: folder + "/library.sqlite")
-        let items = (0..<12_000).map { index in
-            var item = MediaItem(id: ItemID(rawValue: "i:\(index * 7919 % 12_000)"))
-            item.artist = ["Zappa", "ABBA", "Ångström", "the beatles"][index % 4]
-            item.title = "Title \(index % 101)"
-            item.year = Int64(1960 + index % 50)
-            return item
-        }
-        let record = SourceRecord(path: "/lib.xml", kind: .itunesLibrary, stamp: SourceStamp(size: 1, modificationTimeNs: 1))
-        _ = try store.sync(record) { sync in
-            try sync.put(items)
-            return SourceReadout(playlists: [])
-        }
-        let fields: Set<Field> = [.artist, .title, .year]
-        let whole = try store.items(fields: fields)
-        let halves = try store.itemsUnderWriterLock(fields: fields)
-        #expect(halves.count == items.count)
-        #expect(halves == whole)
-    }
-}

@@ -77,20 +77,27 @@ struct TraktorEntry: Sendable {
     /// `traktor:` + a hash of the PRIMARYKEY (volume + path): what playlists name a track by, so
     /// it survives a re-export, reordering and Traktor's own renumbering, but not a move. An
     /// entry with no LOCATION hashes what identifies the recording instead.
-    var id: ItemID {
+    var id: ItemID { identity.id }
+
+    /// The id and the 64-bit hash it spells: two entries have the same id exactly when they
+    /// have the same hash, so the reader keeps a set of hashes (8 bytes each, not a String).
+    var identity: (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
         if let location {
-            var hash = StableHash()
             location.hashPrimaryKey(into: &hash)
-            return ItemID.derived(scheme: "traktor", hash: hash)
+        } else {
+            for part in ["no-location", artist ?? "", albumTitle ?? "", title ?? "", trackText ?? "", playTimeText ?? ""] {
+                hash.combine(part)
+            }
         }
-        return ItemID.derived(scheme: "traktor", parts: [
-            "no-location", artist ?? "", albumTitle ?? "", title ?? "", trackText ?? "", playTimeText ?? "",
-        ])
+        return (ItemID.derived(scheme: "traktor", hash: hash), hash.value)
     }
 
-    /// The id of the entry whose PRIMARYKEY is `primaryKey`.
-    static func id(primaryKey: String) -> ItemID {
-        ItemID.derived(scheme: "traktor", part: primaryKey)
+    /// The id of the entry whose PRIMARYKEY is `primaryKey`, and its hash (`identity`).
+    static func identity(primaryKey: String) -> (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
+        hash.combine(primaryKey)
+        return (ItemID.derived(scheme: "traktor", hash: hash), hash.value)
     }
 
     /// The item, mapped as README "Traktor" and scripts/read_traktor.py say.

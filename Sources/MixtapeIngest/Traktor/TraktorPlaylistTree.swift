@@ -62,10 +62,10 @@ struct TraktorPlaylistTree: Sendable {
 
     /// The playlists, ids assigned and entries resolved: `traktor-playlist:` + the UUID as
     /// written, else + the path; a repeated id gets `#2`, `#3`, ... in document order. Only
-    /// `TYPE="TRACK"` keys naming a known item become items; the rest (a missing track, a
+    /// `TYPE="TRACK"` keys naming a known item (`known`: the hashes of the ids read) become items; the rest (a missing track, a
     /// Remix Set) count in `missing`. A smart list carries its search expression translated
     /// (`TraktorSmartList`) as a rule Mixtape evaluates, or no query and a warning.
-    func playlists(known: Set<ItemID>, source: String) -> (playlists: [Playlist], warnings: [IndexWarning]) {
+    func playlists(known: Set<UInt64>, source: String) -> (playlists: [Playlist], warnings: [IndexWarning]) {
         var counts: [String: Int] = [:]
         var ids: [PlaylistID] = []
         for node in nodes {
@@ -83,9 +83,9 @@ struct TraktorPlaylistTree: Sendable {
             playlist.isSmart = node.type == "SMARTLIST"
             playlist.source = source
             for entry in node.entries {
-                let id = TraktorEntry.id(primaryKey: entry.key)
-                if entry.type == "TRACK", known.contains(id) {
-                    playlist.items.append(id)
+                let identity = TraktorEntry.identity(primaryKey: entry.key)
+                if entry.type == "TRACK", known.contains(identity.hash) {
+                    playlist.items.append(identity.id)
                 } else {
                     playlist.missing += 1
                 }

@@ -9,8 +9,9 @@ final class TraktorSink: XMLEventSink {
     let source: String
     /// Entries not yet handed to the caller, with their ids.
     var pending: [(entry: TraktorEntry, id: ItemID)] = []
-    /// Every item id delivered, to resolve playlist keys and notice a key listed twice.
-    private(set) var known: Set<ItemID> = []
+    /// The hash of every item id delivered (`TraktorEntry.identity`), to resolve playlist keys
+    /// and notice a key listed twice.
+    private(set) var known: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
     private(set) var tree = TraktorPlaylistTree()
     /// `PROGRAM` of `HEAD` and the NML `VERSION`: `Traktor Pro 4 (NML 20)`.
@@ -61,8 +62,8 @@ final class TraktorSink: XMLEventSink {
 
     func endElement(_ name: XMLName, depth: Int, context: XMLEventContext) {
         if depth == 3, let finished = entry.take() {
-            let id = finished.id
-            if !known.insert(id).inserted {
+            let (id, hash) = finished.identity
+            if !known.insert(hash).inserted {
                 let name = finished.location?.primaryKey ?? TraktorValues.text(finished.title) ?? ""
                 warnings.append(IndexWarning(position: entryPosition, message:
                     "the track \(name) is listed again; the later entry (\(id)) replaces the earlier one"))
