@@ -111,7 +111,6 @@ public final class LibraryStore: Sendable {
         try db.execute(sql: "PRAGMA cache_size = -16384")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         try db.inTransaction(.immediate) {
-            try LineSnapshot.invalidate(in: db)
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
             lines?.source = record.path
@@ -119,9 +118,16 @@ public final class LibraryStore: Sendable {
             let readout = try body(sync)
             if let playlists = readout.playlists { try sync.replacePlaylists(playlists) }
             try sync.finish()
-            try ItemAliases.refresh(in: db)
             var counts = sync.counts
-            if let lines, try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
+            // Only a change to the items changes their lines: a re-read that finds every item as
+            // it was keeps the line snapshot (500,000 tracks' lines are not written again).
+            let changed = counts.added + counts.updated + counts.removed > 0 || sync.renumbered
+            if changed {
+                try LineSnapshot.invalidate(in: db)
+                try ItemAliases.refresh(in: db)
+            }
+            if let lines, try changed || !LineSnapshot.exists(template: lines.template, in: db),
+               try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
                 // Stored by `storeLineSnapshot` once this commits, while the smart playlists
                 // are evaluated; the old snapshot is gone from here on.
                 lines.standsForIndex = true

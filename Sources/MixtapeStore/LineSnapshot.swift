@@ -7,9 +7,10 @@ import MixtapeCore
 /// `fzf` reads from its input, kept ready in the index.
 ///
 /// A search of 100,000 items spent most of its time scanning the wide items table and sorting
-/// it into library order; this is one BLOB read instead. It is only ever a copy: every sync and
-/// source removal deletes all snapshots in its own transaction, so a reader sees a snapshot
-/// that matches the items or none at all (and then takes the general path).
+/// it into library order; this is one BLOB read instead. It is only ever a copy: every sync that
+/// changes an item and every source removal deletes all snapshots in its own transaction, so a
+/// reader sees a snapshot that matches the items or none at all (and then takes the general
+/// path).
 enum LineSnapshot {
     /// Whether pairs are kept for `template` (then they are current: every change drops them).
     static func exists(template: String, in db: Database) throws -> Bool {

@@ -28,6 +28,8 @@ public final class SourceSync {
     /// the key of the file's id: keeping a file keeps its tracks.
     private let parts: [UInt64: [Int]]
     public private(set) var counts = SyncCounts()
+    /// Whether an unchanged item got a new Track ID (which a `--format` line may show).
+    private(set) var renumbered = false
     /// Gathers the line snapshot while items go by, when the caller asked for it.
     var lines: LineSnapshotCollector?
 
@@ -99,6 +101,7 @@ public final class SourceSync {
             counts.unchanged += 1
             lines?.add(item)
             if previousTrackIDs[index] != item.trackID ?? Int64.min {
+                renumbered = true
                 try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
             }
         } else {

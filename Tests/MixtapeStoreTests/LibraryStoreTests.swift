@@ -152,7 +152,7 @@ struct LibraryStoreTests {
         #expect(try store.items().map(\.title) == ["From B"])
     }
 
-    @Test("the line snapshot holds every item's line in library order, and any sync or removal drops it")
+    @Test("the line snapshot holds every item's line in library order; a sync that changes an item, or a removal, drops it")
     func lineSnapshot() throws {
         let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "")" }
         _ = try store.sync(record()) { sync in
@@ -170,6 +170,15 @@ struct LibraryStoreTests {
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         let rewritten = try #require(try store.lineSnapshot(template: "x"))
         #expect(rewritten.lines.count == 1 && rewritten.lines[0] == "A - New")
+        // A re-read that finds every item as it was keeps it; a new Track ID alone drops it.
+        let same = try store.sync(record(size: 3)) { try $0.put([Self.item("i:1", title: "New")]); return SourceReadout(playlists: []) }
+        #expect(same.unchanged == 1)
+        #expect(try store.lineSnapshot(template: "x")?.lines.count == 1)
+        var renumbered = Self.item("i:1", title: "New")
+        renumbered.trackID = 42
+        _ = try store.sync(record(size: 4)) { try $0.put([renumbered]); return SourceReadout(playlists: []) }
+        #expect(try store.lineSnapshot(template: "x") == nil)
+        try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         _ = try store.removeSource(at: "/lib.xml")
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
