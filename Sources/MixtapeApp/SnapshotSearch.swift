@@ -57,11 +57,14 @@ struct SnapshotSearch {
     private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, snapshotCount: Int,
                          _ read: IndexRead) throws -> [String: [FieldValue?]]? {
         let plan = QueryPlan(search.query)
-        let needsID = plan.needsSelection || plan.needsPlaylists
+        let fields = search.query.filterFields.union(sortFields)
+        // The id is no column of the scan: read for the rows that need it (an `id:` filter,
+        // `--sort id`, the selection, playlists).
+        let needsID = plan.needsSelection || plan.needsPlaylists || fields.contains(.id)
         var item = MediaItem(id: ItemID(rawValue: ""))
         var passing: [String: [FieldValue?]] = [:]
         let keys = search.sort?.keys.map(\.field) ?? []
-        let rows = try read.scan(fields: search.query.filterFields.union(sortFields)) { row in
+        let rows = try read.scan(fields: fields) { row in
             row.fill(&item)
             if needsID { item.id = row.id }
             guard passes(&item, filters) else { return }

@@ -23,6 +23,7 @@ struct SearchPathsTests {
             ["kind:podcast"], ["kind:movie,tv"], ["kind:audiobook"],
             ["playlist:Music"], ["playlist:Podcasts"],
             ["location:.m4a"], ["path:/Users"], ["source:Library"], ["persistent_id:A"], ["track_id:100..200"],
+            ["id:itunes:0"], ["!id:A"],
             ["!artist:the"], ["!year:1990..1999"], ["!loved:yes"],
             ["year:1999 | rating:100"], ["kind:podcast | kind:tv"],
         ]
@@ -34,7 +35,7 @@ struct SearchPathsTests {
             ["--sort", "year-", "rating:>=60"], ["--sort", "artist,year", "love"], ["--sort", "plays-"],
             ["--sort", "date_added", "kind:podcast"], ["--scope", "music", "love"], ["--scope", "podcasts"],
             ["--scope", "movies", "year:2000.."], ["--limit", "5", "year:1990.."], ["--limit", "3", "fire"],
-            ["--sort", "title", "--limit", "7"],
+            ["--sort", "title", "--limit", "7"], ["--sort", "id"], ["--sort", "id-", "year:1990.."],
         ]
         let cases = filters + mixed + options
         return cases + cases.map { ["--json"] + $0 } + [["--json"], ["--json", "fire"], ["--json", "--limit", "2"]]
