@@ -52,6 +52,9 @@ enum ItemReader {
             let handle = statement.sqliteStatement
             let keyColumn = Int32(columns.count + 2)
             items.reserveCapacity(plan.count)
+            items.withUnsafeMutableBufferPointer { buffer in
+                if let base = buffer.baseAddress { LargeBuffer.preferHugePages(base, bytes: plan.count * MemoryLayout<MediaItem>.stride) }
+            }
             keys = SortKeyOrder(expectedCount: plan.count)
             try StatementRows.forEach(handle) {
                 // Filled where it lies in the array: a 568-byte item is not copied there after.
