@@ -83,6 +83,7 @@ public struct IndexSources {
                 let found = try evaluating.value()  // waited for before any error leaves
                 stored = try storing.get()
                 if let found { try evaluation.write(found) }
+                Self.letGo(consume found)
             } else {
                 loaded = try evaluation.run(keepingLines: snapshotDue)
             }
@@ -98,6 +99,13 @@ public struct IndexSources {
             .refresh(indexChanged: report.changedIndex)
         report.seconds = FileFacts.now() - started
         return report
+    }
+
+    /// Lets go of `value` on a thread of its own, so what it holds (every item of the index)
+    /// is freed beside the rest of the run rather than before it.
+    private static func letGo(_ value: consuming EvaluateSmartPlaylists.Found?) {
+        let held = value
+        _ = BackgroundTask { withExtendedLifetime(held) {} }
     }
 
     private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore, gathered: GatheredLines,
