@@ -57,6 +57,9 @@ public struct IndexSources {
             targets = recorded + defaults
             unrecorded = Set(defaults)
         }
+        // A run killed after writing items but before what is worked out from them left this
+        // mark: that work is done again now, even if no source changed since.
+        let interrupted = try store.derivedDataPending()
         let gathered = GatheredLines()
         for path in targets {
             // Lines gathered by an earlier source's sync no longer stand for the whole index.
@@ -65,15 +68,16 @@ public struct IndexSources {
                   gathered: gathered, into: &report)
         }
         // A one-source index has its lines already: its sync gathered them as it wrote the items.
-        let snapshotDue = try refreshesLineSnapshot && report.sources > report.skipped && gathered.lines == nil
-            && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
+        let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted)
+            && gathered.lines == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
+        let derive = report.changedIndex || interrupted
         var loaded: RenderedLines?
         // What the syncs left in the WAL goes into the file beside the evaluation below.
-        let checkpoint = report.changedIndex ? store.checkpointInBackground() : nil
+        let checkpoint = derive ? store.checkpointInBackground() : nil
         defer { checkpoint?.wait() }
         var stored = true
-        if report.changedIndex {
-            try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems ? nil : report.changedPlaylistFiles)
+        if derive {
+            try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems || interrupted ? nil : report.changedPlaylistFiles)
             let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
             if let lines = gathered.lines {
                 // The evaluation only reads until it writes what it found, so it runs on a
@@ -96,7 +100,8 @@ public struct IndexSources {
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
         // at once.
         report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)
-            .refresh(indexChanged: report.changedIndex)
+            .refresh(indexChanged: derive)
+        if derive { try store.clearDerivedDataPending() }
         report.seconds = FileFacts.now() - started
         return report
     }

@@ -80,6 +80,7 @@ public struct LibraryQueries {
         let loaded = try EvaluateSmartPlaylists(store: store, libraryPath: libraryPath,
                                                 now: Timestamp(rawValue: Int64(FileFacts.now()))).run(keepingLines: true)
         try LineSnapshotRefresh.run(store, loaded: loaded)
+        // Saved exports are brought up to date by the next `index`, which this mark asks for.
         return removed
     }
 }

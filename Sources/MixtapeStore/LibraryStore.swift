@@ -113,6 +113,7 @@ public final class LibraryStore: Sendable {
         try db.inTransaction(.immediate) {
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let sync = try SourceSync(db: db, sourceID: sourceID)
+            try DerivedData.markPending(in: db)
             lines?.source = record.path
             sync.lines = lines
             let readout = try body(sync)
@@ -202,6 +203,7 @@ public final class LibraryStore: Sendable {
             if counts.added + counts.updated + counts.removed > 0 {
                 try LineSnapshot.invalidate(in: db)
                 try ItemAliases.refresh(in: db)
+                try DerivedData.markPending(in: db)
             }
             try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ? WHERE id = ?",
                            arguments: [record.indexedAt?.rawValue, counts.items, sourceID])
@@ -252,9 +254,22 @@ public final class LibraryStore: Sendable {
             let aliases = try ItemAliases.load(in: db)
             try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [id])
             try LineSnapshot.invalidate(in: db)
+            try DerivedData.markPending(in: db)
             try ItemAliases.refresh(in: db, previous: aliases)
             return count
         }
+    }
+
+    /// Whether a run that changed the index stopped before writing again what is worked out
+    /// from its items (`DerivedData`).
+    public func derivedDataPending() throws -> Bool {
+        try reading { db in try DerivedData.isPending(in: db) }
+    }
+
+    /// Records that what is worked out from the items has been written for the items as they
+    /// are now.
+    public func clearDerivedDataPending() throws {
+        try writing { db in try DerivedData.clear(in: db) }
     }
 
     // MARK: reads

@@ -218,6 +218,10 @@ enum Schema {
             // and the line snapshots (in library order) are dropped.
             try rekeyVietnamese(in: db)
         }
+        migrator.registerMigration("v15: index state") { db in
+            // Marks that outlive a run (`DerivedData`): what a killed run left to redo.
+            try db.execute(sql: "CREATE TABLE index_state (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL)")
+        }
         return migrator
     }
 

@@ -228,6 +228,52 @@ struct RhythmboxSourceTests {
         #expect(after.count == 1 && ids.contains(after.first?["id"] as? String ?? ""))
     }
 
+    @Test("a run killed after writing the items but before the automatic playlists' entries: the next run, with nothing changed, writes them",
+          .enabled(if: real != nil, "../shared is absent"))
+    func interruptedRunIsCompletedByTheNext() throws {
+        let scratch = MixtapeProcess()
+        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
+        let pair = try Self.copyPair("phauer_count_rating", to: scratch)
+        // Five stars for every song, so "My Top Rated" has items.
+        let (head, entries, tail) = Self.entries(of: try Self.read(pair.database))
+        let rated = entries.map { $0.replacingOccurrences(of: "  </entry>", with: "    <rating>5.000000</rating>\n  </entry>") }
+        try (head + rated.joined() + tail).write(toFile: pair.database, atomically: true, encoding: .utf8)
+        #expect(try scratch.run(["index", pair.database]).status == 0)
+        func smartItems() throws -> [String: [String]] {
+            var items: [String: [String]] = [:]
+            for playlist in try scratch.run(["playlists", "--json"]).records where playlist["smart"] as? Bool == true {
+                items[playlist["name"] as! String] = playlist["items"] as? [String] ?? []
+            }
+            return items
+        }
+        let written = try smartItems()
+        try #require(written.values.contains { !$0.isEmpty })
+        // What such a kill leaves: the entries of the run before (none here), and the mark the
+        // source's transaction set.
+        func interrupt(marked: Bool) throws {
+            let edit = try MixtapeProcess.execute("/usr/bin/env", ["python3", "-c", """
+                import sqlite3, sys
+                db = sqlite3.connect(sys.argv[1])
+                db.execute("UPDATE playlists SET entries = X'' WHERE rule = 1")
+                if sys.argv[2] == "1":
+                    db.execute("INSERT OR REPLACE INTO index_state (key, value) VALUES ('derived_pending', 1)")
+                db.commit()
+                """, scratch.library, marked ? "1" : "0"])
+            try #require(edit.status == 0, "\(edit.stderr)")
+            try #require(try smartItems().values.allSatisfy(\.isEmpty))
+        }
+        try interrupt(marked: true)
+        let next = try scratch.run(["index", "--json", pair.database])
+        #expect(next.status == 0)
+        #expect(next.records.first?["skipped"] as? Int == 1, "\(next.stdout)")  // the file did not change
+        #expect(try smartItems() == written)
+        // Done, the mark is gone: entries changed behind the index's back are not its doing,
+        // and a run with nothing to do does nothing.
+        try interrupt(marked: false)
+        #expect(try scratch.run(["index", pair.database]).status == 0)
+        #expect(try smartItems().values.allSatisfy(\.isEmpty))
+    }
+
     /// `mixtape search --json` with a rule's query and sort: the ids a smart playlist must hold.
     static func searchIDs(_ scratch: MixtapeProcess, query: String, sort: String?) throws -> [String] {
         var arguments = ["search", "--json"]
