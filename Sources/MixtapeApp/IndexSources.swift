@@ -60,16 +60,16 @@ public struct IndexSources {
         // A run killed after writing items but before what is worked out from them left this
         // mark: that work is done again now, even if no source changed since.
         let interrupted = try store.derivedDataPending()
-        let gathered = GatheredLines()
+        // The lines the last source's sync gathered, if they stand for the whole index (an
+        // earlier source's no longer do).
+        var gathered: LineSnapshotCollector?
         for path in targets {
-            // Lines gathered by an earlier source's sync no longer stand for the whole index.
-            gathered.lines = nil
-            index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
-                  gathered: gathered, into: &report)
+            gathered = index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
+                             into: &report)
         }
         // A one-source index has its lines already: its sync gathered them as it wrote the items.
         let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted)
-            && gathered.lines == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
+            && gathered == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         let derive = report.changedIndex || interrupted
         var loaded: RenderedLines?
         // What the syncs left in the WAL goes into the file beside the evaluation below.
@@ -79,7 +79,7 @@ public struct IndexSources {
         if derive {
             try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems || interrupted ? nil : report.changedPlaylistFiles)
             let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
-            if let lines = gathered.lines {
+            if let lines = gathered {
                 // The evaluation only reads until it writes what it found, so it runs on a
                 // thread of its own while this one stores the gathered snapshot.
                 let evaluating = BackgroundTask { try evaluation.evaluate() }
@@ -93,7 +93,7 @@ public struct IndexSources {
             }
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
-        } else if let lines = gathered.lines {
+        } else if let lines = gathered {
             stored = try store.storeLineSnapshot(lines)
         }
         if snapshotDue || !stored { try LineSnapshotRefresh.run(store, loaded: loaded) }
@@ -113,8 +113,10 @@ public struct IndexSources {
         _ = BackgroundTask { withExtendedLifetime(held) {} }
     }
 
-    private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore, gathered: GatheredLines,
-                       into report: inout IndexReport) {
+    /// Indexes one source; returns the lines its sync gathered when they stand for the whole
+    /// index.
+    private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore,
+                       into report: inout IndexReport) -> LineSnapshotCollector? {
         switch FileFacts.inspect(path) {
         case .missing where !named && !recorded:
             report.warnings.append(IndexWarning(position: nil, message:
@@ -131,8 +133,9 @@ public struct IndexSources {
         case .folder:
             indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
-            indexLibraryFile(path, stamp: stamp, store: store, gathered: gathered, into: &report)
+            return indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }
+        return nil
     }
 
     /// A playlist file named as a source: one playlist, no items of its own; its entries are
@@ -163,20 +166,22 @@ public struct IndexSources {
     }
 
     /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
-    /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65.
-    private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore, gathered: GatheredLines,
-                                  into report: inout IndexReport) {
+    /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65. Returns
+    /// the lines its sync gathered when they stand for the whole index.
+    private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
+                                  into report: inout IndexReport) -> LineSnapshotCollector? {
         do {
             if !full, let recorded = try store.source(at: path),
                recorded.stamp == LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: recorded.kind) {
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
-                return
+                return nil
             }
             let kind = try SourceSniffer.recognise(path: path)
             if let format = PlaylistFileFormat(fileName: path), kind.isPlaylistFile || kind.mayBeBrokenPlaylist {
                 // A damaged playlist file is still one (its problems are warnings), unless its
                 // bytes are plainly something else: audio, an image, an archive, a library.
-                return indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
+                indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
+                return nil
             }
             let reader = try LibraryFileReader.reader(for: kind, path: path)
             var outcome: LibraryFileReader.Outcome?
@@ -206,10 +211,10 @@ public struct IndexSources {
                 outcome = read
                 return read.readout
             }
-            if lines?.standsForIndex == true { gathered.lines = lines }
             report.add(counts)
             report.reread += 1
             report.warnings += outcome?.warnings ?? []
+            return lines?.standsForIndex == true ? lines : nil
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
         } catch let error as SourceReadError {
@@ -217,11 +222,6 @@ public struct IndexSources {
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
+        return nil
     }
-}
-
-/// The line snapshot a library file's sync gathered, while it still stands for the whole index:
-/// stored after the last source, beside the smart playlists' evaluation.
-private final class GatheredLines {
-    var lines: LineSnapshotCollector?
 }

@@ -123,10 +123,7 @@ public final class LibraryStore: Sendable {
             // Only a change to the items changes their lines: a re-read that finds every item as
             // it was keeps the line snapshot (500,000 tracks' lines are not written again).
             let changed = counts.added + counts.updated + counts.removed > 0 || sync.renumbered
-            if changed {
-                try LineSnapshot.invalidate(in: db)
-                try ItemAliases.refresh(in: db)
-            }
+            if changed { try LibraryStore.itemsChanged(in: db) }
             if let lines, try changed || !LineSnapshot.exists(template: lines.template, in: db),
                try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
                 // Stored by `storeLineSnapshot` once this commits, while the smart playlists
@@ -151,6 +148,15 @@ public final class LibraryStore: Sendable {
         return synced
     }
 
+    /// What a transaction that changed a source's items does before it commits: the line
+    /// snapshot goes, aliases are worked out again, and what else is worked out from the items
+    /// is marked pending.
+    private static func itemsChanged(in db: Database) throws {
+        try LineSnapshot.invalidate(in: db)
+        try ItemAliases.refresh(in: db)
+        try DerivedData.markPending(in: db)
+    }
+
     /// Stores the lines a sync gathered as the line snapshot, in a transaction of its own (the
     /// items are already committed: a reader meanwhile finds no snapshot and reads the items).
     /// False, storing nothing, when they no longer stand for the whole index: another source
@@ -158,7 +164,7 @@ public final class LibraryStore: Sendable {
     @discardableResult
     public func storeLineSnapshot(_ lines: LineSnapshotCollector) throws -> Bool {
         defer { lines.abandon() }
-        guard lines.standsForIndex, lines.isComplete else { return false }
+        guard lines.standsForIndex else { return false }  // `abandon` clears it
         return try writing { db in
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
             guard count == lines.count, try !ItemAliases.exist(in: db) else { return false }
@@ -200,11 +206,7 @@ public final class LibraryStore: Sendable {
             try body(patch)
             try patch.finish()
             let counts = patch.counts
-            if counts.added + counts.updated + counts.removed > 0 {
-                try LineSnapshot.invalidate(in: db)
-                try ItemAliases.refresh(in: db)
-                try DerivedData.markPending(in: db)
-            }
+            if counts.added + counts.updated + counts.removed > 0 { try LibraryStore.itemsChanged(in: db) }
             try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ? WHERE id = ?",
                            arguments: [record.indexedAt?.rawValue, counts.items, sourceID])
             return counts

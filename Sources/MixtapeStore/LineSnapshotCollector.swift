@@ -119,9 +119,7 @@ public final class LineSnapshotCollector {
         let bases = blocks.map { UnsafePointer($0.baseAddress!) }
         func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
         entries.sort { a, b in
-            if a.prefix != b.prefix { return a.prefix < b.prefix }
-            let order = memcmp(key(a), key(b), Int(min(a.keyCount, b.keyCount)))
-            return order != 0 ? order < 0 : a.keyCount < b.keyCount
+            SortKeyOrder.precedes(a.prefix, key(a), Int(a.keyCount), b.prefix, key(b), Int(b.keyCount))
         }
         for entry in entries {
             try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)))

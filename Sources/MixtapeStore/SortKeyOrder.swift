@@ -38,12 +38,20 @@ struct SortKeyOrder {
         bytes.withUnsafeBufferPointer { keys in
             let base = keys.baseAddress
             entries.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let order = memcmp(base! + Int(a.start), base! + Int(b.start), Int(min(a.count, b.count)))
-                return order != 0 ? order < 0 : a.count < b.count
+                Self.precedes(a.prefix, base! + Int(a.start), Int(a.count), b.prefix, base! + Int(b.start), Int(b.count))
             }
         }
         return entries.map { Int($0.position) }
+    }
+
+    /// Whether key `a` comes before key `b`, each given with its `prefix(of:)`: the prefixes
+    /// decide most comparisons, the bytes and then the lengths the rest.
+    @inline(__always)
+    static func precedes(_ aPrefix: UInt64, _ a: UnsafePointer<UInt8>, _ aCount: Int,
+                         _ bPrefix: UInt64, _ b: UnsafePointer<UInt8>, _ bCount: Int) -> Bool {
+        if aPrefix != bPrefix { return aPrefix < bPrefix }
+        let order = memcmp(a, b, min(aCount, bCount))
+        return order != 0 ? order < 0 : aCount < bCount
     }
 
     /// The first eight bytes, big-endian, zero-padded: integer order agrees with byte order,

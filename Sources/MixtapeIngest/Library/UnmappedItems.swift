@@ -9,9 +9,12 @@ public struct UnmappedItems: Sendable {
     public let count: Int
     private let map: @Sendable () -> [MediaItem]
 
-    init(count: Int, map: @escaping @Sendable () -> [MediaItem]) {
-        self.count = count
-        self.map = map
+    /// Takes the entries of `pending` (left empty, its room kept), each to be mapped by `item`.
+    init<Entry: Sendable>(taking pending: inout [Entry], item: @escaping @Sendable (Entry) -> MediaItem) {
+        let entries = pending
+        pending.removeAll(keepingCapacity: true)
+        count = entries.count
+        map = { entries.map(item) }
     }
 
     /// The items, in the order the entries were read.

@@ -82,10 +82,6 @@ final class RhythmboxDatabaseSink: XMLEventSink {
 
     /// The pending entries, handed over to be mapped, and none left pending.
     func takePending() -> UnmappedItems {
-        let entries = pending
-        pending.removeAll(keepingCapacity: true)
-        return UnmappedItems(count: entries.count) { [source] in
-            entries.map { $0.entry.item(source: source, identity: $0.identity) }
-        }
+        UnmappedItems(taking: &pending) { [source] in $0.entry.item(source: source, identity: $0.identity) }
     }
 }

@@ -155,13 +155,6 @@ struct RhythmboxEntry: Sendable {
         return (ItemID.derived(scheme: "rhythmbox", hash: hash), hash.value)
     }
 
-    /// The item, or nil for an entry type that is not one or an entry with no location.
-    /// With it, the hash its id spells (`identity(forKey:)`).
-    func item(source: String) -> (item: MediaItem, hash: UInt64)? {
-        guard let identity else { return nil }
-        return (item(source: source, identity: identity), identity.hash)
-    }
-
     /// The entry's decoded location and what `identity(forKey:)` makes of it; nil for an entry
     /// type that is not an item or an entry with no location. What the reader needs at once
     /// (to skip a location listed twice); the rest of the item can be mapped later.

@@ -100,10 +100,8 @@ struct TraktorEntry: Sendable {
         return (ItemID.derived(scheme: "traktor", hash: hash), hash.value)
     }
 
-    /// The item, mapped as README "Traktor" and scripts/read_traktor.py say.
-    func item(source: String) -> MediaItem { item(source: source, id: id) }
-
-    /// `item(source:)` with the id already made (the reader makes it first, to notice repeats).
+    /// The item, mapped as README "Traktor" and scripts/read_traktor.py say; `id` is this
+    /// entry's (`identity`), which the reader makes first to notice repeats.
     func item(source: String, id: ItemID) -> MediaItem {
         typealias V = TraktorValues
         var item = MediaItem(id: id)

@@ -46,10 +46,7 @@ public struct TraktorLibraryReader: Sendable {
     }
 
     private static func take(_ sink: TraktorSink) -> UnmappedItems {
-        let entries = sink.pending
-        sink.pending.removeAll(keepingCapacity: true)
-        let source = sink.source
-        return UnmappedItems(count: entries.count) { entries.map { $0.entry.item(source: source, id: $0.id) } }
+        UnmappedItems(taking: &sink.pending) { [source = sink.source] in $0.entry.item(source: source, id: $0.id) }
     }
 
     private static func summary(of sink: TraktorSink) -> LibraryReadSummary {

@@ -3,8 +3,7 @@ import MixtapeCore
 /// The state machine over one NML document's SAX events. Items are the `ENTRY` children of
 /// `COLLECTION` (the `SETS` of Remix Sets are not items); each is complete when its end tag
 /// arrives and waits, with its id, in `pending` for the reader to hand it on (mapped to an item
-/// by whoever takes it). The `PLAYLISTS` tree is
-/// recorded as it goes and resolved at the end.
+/// by whoever takes it). The `PLAYLISTS` tree is recorded as it goes and resolved at the end.
 final class TraktorSink: XMLEventSink {
     let source: String
     /// Entries not yet handed to the caller, with their ids.
