@@ -17,15 +17,16 @@ struct MixtapeProcess {
         }
     }
 
-    /// A scratch folder, removed when the test value goes away.
-    let folder: String
+    /// A scratch folder, removed when the last copy of this value goes away (a full suite made
+    /// tens of gigabytes of them before they were).
+    var folder: String { scratch.path }
+    private let scratch: ScratchFolder
     var library: String { folder + "/index/library.sqlite" }
     /// `$XDG_CONFIG_HOME` of every run: `config/mixtape/config.toml` here is the config file.
     var configHome: String { folder + "/config" }
 
     init() {
-        folder = NSTemporaryDirectory() + "mixtape-e2e-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        scratch = ScratchFolder(NSTemporaryDirectory() + "mixtape-e2e-\(UUID().uuidString)")
     }
 
     /// The binary under test: `$MIXTAPE_BIN`, else `mixtape` beside the test bundle (SwiftPM
@@ -130,6 +131,19 @@ struct MixtapeProcess {
     }
 
     func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
+}
+
+/// A folder made for one test and removed with everything in it when the test lets go of it;
+/// a class, so that copies of a `MixtapeProcess` share it and only the last one removes it.
+final class ScratchFolder: @unchecked Sendable {
+    let path: String
+
+    init(_ path: String) {
+        self.path = path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// A value filled in by another thread.

@@ -17,6 +17,7 @@ struct CueTrackStoreTests {
 
     @Test func aVersion6IndexGainsTheRangeColumnsAndKeepsItsItems() throws {
         let path = NSTemporaryDirectory() + "mixtape-v6-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(old, upTo: "v6: saved exports")
         let columns = try old.read { db in try db.columns(in: "items").map(\.name) }
@@ -39,7 +40,9 @@ struct CueTrackStoreTests {
     }
 
     @Test func keepingAFileKeepsItsTracksAndNotAnotherFiles() throws {
-        let store = try LibraryStore(path: NSTemporaryDirectory() + "mixtape-cue-\(UUID().uuidString).sqlite")
+        let path = NSTemporaryDirectory() + "mixtape-cue-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try LibraryStore(path: path)
         let record = SourceRecord(path: "/music", kind: .folder, stamp: nil)
         _ = try store.sync(record) { sync in
             try sync.put([Self.track("file:a#1", start: 0, end: 5), Self.track("file:a#2", start: 5, end: 9),

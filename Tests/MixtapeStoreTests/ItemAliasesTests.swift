@@ -6,12 +6,15 @@ import Testing
 /// One file, one item in the store: which row becomes the item, which are aliases, and that
 /// every reader (all items, one item, the line snapshot, playlists, the selection) agrees.
 @Suite("ItemAliases: one file listed by several sources is one item")
-struct ItemAliasesTests {
+final class ItemAliasesTests {
+    let folder = NSTemporaryDirectory() + "mixtape-aliases-\(UUID().uuidString)"
     let store: LibraryStore
 
     init() throws {
-        store = try LibraryStore(path: NSTemporaryDirectory() + "mixtape-aliases-\(UUID().uuidString)/library.sqlite")
+        store = try LibraryStore(path: folder + "/library.sqlite")
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     static func item(_ id: String, _ title: String?, at location: String?, rating: Int64? = nil,
                      genre: String? = nil) -> MediaItem {

@@ -5,7 +5,7 @@ import MixtapeCore
 import Testing
 
 @Suite("LibraryStore: sync by identity, all or nothing per source")
-struct LibraryStoreTests {
+final class LibraryStoreTests {
     let folder: String
     let store: LibraryStore
 
@@ -13,6 +13,8 @@ struct LibraryStoreTests {
         folder = NSTemporaryDirectory() + "mixtape-store-\(UUID().uuidString)"
         store = try LibraryStore(path: folder + "/nested/library.sqlite")
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     static func item(_ id: String, title: String, artist: String = "A", album: String = "X",
                      track: Int64? = nil) -> MediaItem {
@@ -334,6 +336,7 @@ struct WriterLockTests {
     @Test("a second writer waits, then fails naming the holder's pid")
     func heldLock() throws {
         let path = NSTemporaryDirectory() + "mixtape-lock-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let held = try WriterLock(path: path, wait: 0)
         do {
             _ = try WriterLock(path: path, wait: 0.2)
@@ -349,6 +352,7 @@ struct WriterLockTests {
 struct SchemaMigrationTests {
     @Test func aVersion4IndexGainsTheGoneColumnAndKeepsItsFolderFiles() throws {
         let path = NSTemporaryDirectory() + "mixtape-v4-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(old, upTo: "v4: folder files")
         try old.write { db in
