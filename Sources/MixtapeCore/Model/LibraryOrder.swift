@@ -47,15 +47,40 @@ public enum LibraryOrder {
         if done { return key.append(0x00) }
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if LatinFolding.isDroppedMark(value) { continue }
-            let lower = lowercased(value)
-            let folded = Unicode.Scalar(LatinFolding.fold(lower)) ?? scalar
+            let folded: Unicode.Scalar
+            if value < tableEnd {
+                let entry = table[Int(value)]
+                if entry == dropped { continue }
+                folded = Unicode.Scalar(entry) ?? scalar
+            } else {
+                if LatinFolding.isDroppedMark(value) { continue }
+                folded = self.folded(scalar)
+            }
             // 0x00 ends a field, so a NUL inside a value must not end it early.
             if folded.value == 0 { key.append(0x01); continue }
             UTF8.encode(folded) { key.append($0) }
         }
         key.append(0x00)
     }
+
+    /// One scalar as the key spells it: lower-cased (the first scalar of its mapping), then
+    /// reduced to its Latin base letter. Combining marks are dropped before this.
+    private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        Unicode.Scalar(LatinFolding.fold(lowercased(scalar.value))) ?? scalar
+    }
+
+    /// `folded` precomputed below `tableEnd` (Latin, Greek, Cyrillic, …), `dropped` for a
+    /// combining mark: asking Unicode for an accented capital's properties and lower-case
+    /// mapping (a new String) for every such letter was half of making the keys of a library
+    /// with accented names. Built on first use.
+    private static let table: [UInt32] = (0..<tableEnd).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return value }
+        return LatinFolding.isDroppedMark(value) ? dropped : folded(scalar).value
+    }
+
+    private static let tableEnd: UInt32 = 0x800
+    /// A `table` entry for a scalar the key leaves out (no scalar has this value).
+    private static let dropped = UInt32.max
 
     /// Big-endian with the sign bit flipped, so byte order is numeric order.
     private static func appendNumber(_ number: Int64?, to key: inout [UInt8]) {

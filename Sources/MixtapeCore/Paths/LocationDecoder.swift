@@ -21,6 +21,12 @@ public enum LocationDecoder {
         return url.withUTF8 { decode($0, keepingBytes: keepingBytes) } ?? url
     }
 
+    /// `decode` of a URL held as bytes (UTF-8, repaired as `String(decoding:as:)` repairs it):
+    /// a reader decodes the text it was handed with no String made for the URL first.
+    public static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        decode(bytes, keepingBytes: false) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `decode` of a URL's bytes where they lie (a Rhythmbox database decodes one for each
     /// of its 100,000 entries); nil for a URL that is not `file:`, which stays as it is.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, keepingBytes: Bool) -> String? {

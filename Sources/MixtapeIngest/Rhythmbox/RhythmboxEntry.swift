@@ -120,6 +120,10 @@ struct RhythmboxEntry: Sendable {
     mutating func set(_ child: Child, bytes: UnsafeBufferPointer<UInt8>) {
         if child.isCount, let digits = RhythmboxValue.wholeNumber(bytes) {
             values[child.rawValue] = .digits(digits)
+        } else if child == .location {
+            // Only its decoded form is ever read (`key`): decoded from the bytes, not from a
+            // String made of them first (two large Strings per entry were a tenth of the read).
+            key = bytes.isEmpty ? nil : LocationDecoder.decode(bytes: bytes)
         } else {
             values[child.rawValue] = bytes.isEmpty ? .absent : .text(String(decoding: bytes, as: UTF8.self))
         }
@@ -143,8 +147,8 @@ struct RhythmboxEntry: Sendable {
         }
     }
 
-    /// The decoded location, the entry's key; nil when it has none.
-    var key: String? { self[.location].map(LocationDecoder.decode) }
+    /// The decoded location, the entry's key; nil when it has none (`set` decodes it).
+    private(set) var key: String?
 
     /// The id an entry with this decoded location gets, and the 64-bit hash the id spells out
     /// in hex: two keys have the same id exactly when they have the same hash, so the reader
