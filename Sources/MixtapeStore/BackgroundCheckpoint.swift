@@ -17,7 +17,7 @@ public struct BackgroundCheckpoint: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.writeWithoutTransaction { try $0.checkpoint(.passive) }
+            _ = try queue.writeWithoutTransaction { try $0.checkpoint(.passive) }
         }
     }
 

@@ -15,6 +15,12 @@ public struct IndexRead {
         try LineSnapshot.read(template: template, in: db)
     }
 
+    /// Whether every row is an item of its own: one source (no id in two) and no alias. Then a
+    /// scan in storage order sees each item once, and its sort keys give library order.
+    public func rowsAreItems() throws -> Bool {
+        try ItemReader.OneSourcePlan(in: db) != nil
+    }
+
     /// Whether any row is recorded as an alias of another source's item (one file, one item):
     /// a scan in storage order cannot merge those, `LibraryStore.items` can.
     public func hasAliases() throws -> Bool {
@@ -25,11 +31,12 @@ public struct IndexRead {
     /// deduplication, reading only `fields` (and the id and source on demand); returns the
     /// number of rows. A filter search of 100,000 items reads a column or two this way in a few
     /// milliseconds, where loading them in library order as items took most of a second.
+    /// With `sortKeys`, each row's `sortKey` can be read too.
     @discardableResult
-    public func scan(fields: Set<Field>, _ body: (ItemScanRow) throws -> Void) throws -> Int {
+    public func scan(fields: Set<Field>, sortKeys: Bool = false, _ body: (ItemScanRow) throws -> Void) throws -> Int {
         let sources = try ItemReader.sourcePaths(in: db)
         let columns = Schema.itemColumns.filter(fields.contains)
-        let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
+        let names = (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : [])).joined(separator: ",")
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
         let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
         var count = 0
@@ -52,6 +59,14 @@ public struct ItemScanRow {
 
     /// The row's item id (read only when asked: most rows of a filter search never need it).
     public var id: ItemID { ItemID(rawValue: ItemReader.text(handle, 0) ?? "") }
+
+    /// The row's sort key (its bytes order rows in library order), valid until the next row;
+    /// only in a scan asked for `sortKeys`.
+    public var sortKey: UnsafeBufferPointer<UInt8> {
+        let column = Int32(columns.count + 2)
+        let bytes = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
 
     /// Sets the scanned fields and the source of `item` from this row, leaving its id alone:
     /// one item reused for every row costs no allocation per row.

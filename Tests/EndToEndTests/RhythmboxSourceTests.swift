@@ -119,6 +119,33 @@ struct RhythmboxSourceTests {
         }
     }
 
+    @Test("automatic playlists decided row by row (one source) hold what loading every item finds (a second source)",
+          .enabled(if: pythonAvailable, "python3 is missing: the generator cannot run"))
+    func rowByRowEqualsLoaded() throws {
+        let scratch = MixtapeProcess()
+        let path = scratch.folder + "/rhythmdb.xml"
+        let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
+                                                                "--tracks", "3000", "--playlists", "200", "--seed", "11", "--out", path])
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try scratch.run(["index", path]).status == 0)
+        // An empty folder as a second source: the same items, but rows of two sources, which
+        // the evaluation reads as loaded items.
+        let both = MixtapeProcess()
+        let empty = both.folder + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        #expect(try both.run(["index", path, empty]).status == 0)
+        func smart(_ process: MixtapeProcess) throws -> [String: [String]] {
+            let records = try process.run(["playlists", "--json"]).records.filter { $0["smart"] as? Bool == true }
+            return Dictionary(uniqueKeysWithValues: records.map { ($0["id"] as! String, $0["items"] as? [String] ?? []) })
+        }
+        let rowByRow = try smart(scratch), loaded = try smart(both)
+        #expect(rowByRow.count >= 20)
+        #expect(rowByRow.values.filter { !$0.isEmpty }.count >= 15, "too few rules find items to compare")
+        #expect(Set(rowByRow.keys) == Set(loaded.keys))
+        let differing = rowByRow.keys.filter { rowByRow[$0] != loaded[$0] }.sorted()
+        #expect(differing.isEmpty, "playlists whose items differ: \(differing)")
+    }
+
     /// Every kind of translation (RhythmboxQueryTranslationTests's table) run by `mixtape search`.
     static let translations = [
         "kind:music", "kind:podcast", "!kind:music", "artist:beatles", "title:\"love me do\"", "!genre:rock",

@@ -72,3 +72,34 @@ struct FilterColumnsTests {
         }.map(\.element)
     }
 }
+
+@Suite("Filters decided a row at a time agree with the item at a time")
+struct FilterRowsTests {
+    @Test("every query's passing items, all decided row by row in one FilterRows, are the items matchesFilters keeps")
+    func filtersAgree() throws {
+        let items = QueryTestLibrary.items, context = QueryTestLibrary.context
+        let parsed = try FilterColumnsTests.queries.map { try Query(parsing: $0) }
+        let rows = FilterRows(parsed.map { ($0.groups, context) })
+        var passing = parsed.map { _ in [Bool](repeating: false, count: items.count) }
+        for (index, item) in items.enumerated() {
+            rows.passing(item) { plan in passing[plan][index] = true }
+        }
+        for (plan, query) in parsed.enumerated() {
+            #expect(passing[plan] == items.map { query.matchesFilters($0, in: context) }, "\(FilterColumnsTests.queries[plan])")
+        }
+        #expect(rows.readsIDs)
+        #expect(rows.fields.isSuperset(of: [.artist, .genre, .kind, .location]))
+    }
+
+    @Test("a query with no filter passes every item; selection answers come from each plan's own context")
+    func emptyAndContexts() throws {
+        let items = QueryTestLibrary.items
+        let selected = try Query(parsing: "selected:yes"), everything = try Query(parsing: "")
+        let rows = FilterRows([(selected.groups, QueryTestLibrary.context),
+                               (selected.groups, QueryContext(now: QueryTestLibrary.now)), (everything.groups, QueryTestLibrary.context)])
+        var counts = [0, 0, 0]
+        for item in items { rows.passing(item) { counts[$0] += 1 } }
+        #expect(counts == [2, 0, items.count])
+        #expect(!FilterRows([(everything.groups, QueryTestLibrary.context)]).readsIDs)
+    }
+}

@@ -34,14 +34,29 @@ public enum SmartLimit: Hashable, Sendable {
     /// How many of the leading `items` this limit keeps (for a count, the count itself, which
     /// may be more than there are: take a `prefix` of it).
     public func keptCount(of items: some Sequence<MediaItem>) -> Int {
+        keptCount(of: items, durationMs: \.durationMs, size: \.size)
+    }
+
+    /// `keptCount` of rows that are not items, each with its duration and size.
+    public func keptCount<Rows: Sequence>(of rows: Rows, durationMs: (Rows.Element) -> Int64?,
+                                          size: (Rows.Element) -> Int64?) -> Int {
         switch self {
         case .items(let count): return max(0, count)
-        case .durationMs(let budget): return Self.count(items, budget: budget) { $0.durationMs ?? 0 }
-        case .bytes(let budget): return Self.count(items, budget: budget) { $0.size ?? 0 }
+        case .durationMs(let budget): return Self.count(rows, budget: budget) { durationMs($0) ?? 0 }
+        case .bytes(let budget): return Self.count(rows, budget: budget) { size($0) ?? 0 }
         }
     }
 
-    private static func count(_ items: some Sequence<MediaItem>, budget: Int64, cost: (MediaItem) -> Int64) -> Int {
+    /// The fields `keptCount` reads (none for a count of items).
+    public var fields: Set<Field> {
+        switch self {
+        case .items: []
+        case .durationMs: [.durationMs]
+        case .bytes: [.size]
+        }
+    }
+
+    private static func count<Rows: Sequence>(_ items: Rows, budget: Int64, cost: (Rows.Element) -> Int64) -> Int {
         var total: Int64 = 0, kept = 0
         for item in items {
             total += cost(item)

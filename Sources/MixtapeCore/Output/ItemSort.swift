@@ -43,6 +43,15 @@ public struct ItemSort: Hashable, Sendable {
         })
     }
 
+    /// `indices` sorted by the values of `columns` (a value per index for each sorted field;
+    /// none is unknown): for a caller that kept the sorted fields as columns, not items.
+    public func ordered(_ indices: [Int], columns: [Field: [FieldValue?]]) -> [Int] {
+        ordered(indices, columns: keys.map { key in
+            guard let column = columns[key.field] else { return indices.map { _ in nil } }
+            return indices.map { column[$0] }
+        })
+    }
+
     /// `indices` sorted by `columns` (one per key, a value per index): each column prepared
     /// once (`SortColumn`), then positions sorted, ties kept in incoming order. Comparing
     /// `[FieldValue?]` rows, an array per row, was most of sorting 100,000 items.

@@ -75,7 +75,7 @@ public struct FilterColumns {
     }
 
     /// The key a filter's answers are kept under for a plan's context.
-    private static func key(_ filter: FieldFilter, context: QueryContext, plan: Int) -> Key {
+    static func key(_ filter: FieldFilter, context: QueryContext, plan: Int) -> Key {
         let asksContext: Bool = switch filter.condition {
         case .playlist, .selected: true
         default: false
