@@ -20,7 +20,7 @@ struct EvaluateSmartPlaylists: Sendable {
         var lines: RenderedLines?
         /// Every item the evaluation loaded, held until the holder of this value lets it go
         /// (`IndexSources` does on another thread: freeing 100,000 items took 40 ms); nil when
-        /// the rules were decided row by row.
+        /// the rules were decided from columns.
         var loaded: RenderedLines?
     }
 
@@ -48,7 +48,7 @@ struct EvaluateSmartPlaylists: Sendable {
         guard !ruled.isEmpty else { return nil }
         // Parsed once each; a rule this version no longer parses (or sorts) finds nothing.
         let searches = ruled.map { search(for: $0.rule) }
-        if !keepingLines, let entries = try entriesRowByRow(ruled, searches) {
+        if !keepingLines, let entries = try entriesFromColumns(ruled, searches) {
             return Found(entries: entries, lines: nil, loaded: nil)
         }
         var fields: Set<Field> = [.durationMs, .size]
@@ -76,53 +76,42 @@ struct EvaluateSmartPlaylists: Sendable {
         return Found(entries: found, lines: keepingLines ? shared : nil, loaded: shared)
     }
 
-    /// Every rule's items worked out from one scan of the rows, each row read into one reused
-    /// item and every distinct filter decided on it once (`FilterRows`), keeping only the ids
-    /// and sorted or limited fields of the rows some rule passes: no `MediaItem` per row (the
-    /// load of 100,000 of them, 57 MB, was half the cost). The same items in the same order as
-    /// loading them all: the same filters on the same values, then library order, the rule's
-    /// sort and its limit. Nil when a rule has text to match (that needs the items' lines) or
-    /// the index has rows that are not items of their own (several sources or aliases).
-    private func entriesRowByRow(_ ruled: [(source: String, id: PlaylistID, rule: SmartRule)],
-                                 _ searches: [SearchItems?]) throws -> [(source: String, id: PlaylistID, items: [ItemID])]? {
+    /// Every rule's items worked out from the columns its filters, sorts and limits read, one
+    /// scan of the rows with no `MediaItem` per row (loading every item, 57 MB of them at
+    /// 100,000, was the peak of a Traktor or Rhythmbox index), each distinct filter decided a
+    /// column at a time (`FilterColumns`). The same items in the same order as loading them
+    /// all: the same filters on the same values, then library order, the rule's sort and its
+    /// limit. Nil when a rule has text to match (that needs the items' lines) or asks about
+    /// ids (`selected:`, `playlist:`), or when the index has rows that are not items of their
+    /// own (several sources, aliases).
+    private func entriesFromColumns(_ ruled: [(source: String, id: PlaylistID, rule: SmartRule)],
+                                    _ searches: [SearchItems?]) throws -> [(source: String, id: PlaylistID, items: [ItemID])]? {
         let live = searches.compactMap { $0 }
-        guard live.allSatisfy({ $0.query.textGroups.isEmpty }) else { return nil }
+        guard live.allSatisfy({ $0.query.textGroups.isEmpty && FilterColumns.canDecide($0.query.groups) }) else { return nil }
+        var fields = Set(live.flatMap { $0.query.filterFields.union($0.sort?.fields ?? []) })
+        for playlist in ruled { fields.formUnion(playlist.rule.limit?.fields ?? []) }
+        guard fields.isDisjoint(with: [.id, .source]) else { return nil }
         let queries = LibraryQueries(libraryPath: libraryPath)
-        let filters = FilterRows(try live.map { ($0.query.groups, try $0.context(queries)) })
-        var kept = Set(live.flatMap { $0.sort?.fields ?? [] })
-        for playlist in ruled { kept.formUnion(playlist.rule.limit?.fields ?? []) }
-        // The rules each kept row passes, one run of `passed` per row (`ends[row]` closes it).
-        var passed: [Int32] = [], ends: [Int] = []
-        let found: KeptRows? = try store.read { read in
-            guard try read.rowsAreItems() else { return nil }
-            return try read.keep(fields: filters.fields, values: kept, ids: filters.readsIDs) { item in
-                let before = passed.count
-                filters.passing(item) { passed.append(Int32($0)) }
-                guard passed.count > before else { return false }
-                ends.append(passed.count)
-                return true
-            }
-        }
-        guard let found else { return nil }
-        // Each rule's rows in library order, from one walk of the kept rows in that order.
-        var members = [[Int]](repeating: [], count: live.count)
-        for row in found.libraryOrder {
-            for plan in passed[(row == 0 ? 0 : ends[row - 1])..<ends[row]] { members[Int(plan)].append(row) }
-        }
-        var plans = members.makeIterator()
+        let contexts = try live.map { try $0.context(queries) }
+        let rows: ItemColumns? = try store.read { read in try read.rowsAreItems() ? try read.columns(fields) : nil }
+        guard let rows else { return nil }
+        var filters = FilterColumns(count: rows.count, columns: rows.values)
+        filters.decide(zip(live, contexts).map { ($0.query.filterGroups, $1) })
+        var plan = 0
         return zip(ruled, searches).map { playlist, search in
-            guard let search, let rows = plans.next() else { return (playlist.source, playlist.id, []) }
-            var order = rows
-            if let sort = search.sort { order = sort.ordered(order, columns: found.values) }
+            guard let search else { return (playlist.source, playlist.id, []) }
+            defer { plan += 1 }
+            let passes = filters.passing(search.query.filterGroups, context: contexts[plan], plan: plan)
+            var order = rows.libraryOrder.filter { passes[$0] }
+            if let sort = search.sort { order = sort.ordered(order, columns: rows.values) }
             order = search.cut(order)
             if let limit = playlist.rule.limit {
-                let cost = { (field: Field, row: Int) -> Int64? in
-                    if case .integer(let value)? = found.values[field]?[row] { value } else { nil }
-                }
-                order = Array(order.prefix(limit.keptCount(of: order, durationMs: { cost(.durationMs, $0) },
-                                                           size: { cost(.size, $0) })))
+                let durations = rows.values[.durationMs], sizes = rows.values[.size]
+                func integer(_ value: FieldValue??) -> Int64? { if case .integer(let int)?? = value { int } else { nil } }
+                order = Array(order.prefix(limit.keptCount(of: order, durationMs: { integer(durations?[$0]) },
+                                                           size: { integer(sizes?[$0]) })))
             }
-            return (playlist.source, playlist.id, order.map { found.ids[$0] })
+            return (playlist.source, playlist.id, order.map { ItemID(rawValue: rows.ids[$0]) })
         }
     }
 

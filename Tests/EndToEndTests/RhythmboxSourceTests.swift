@@ -119,9 +119,9 @@ struct RhythmboxSourceTests {
         }
     }
 
-    @Test("automatic playlists decided row by row (one source) hold what loading every item finds (a second source)",
+    @Test("automatic playlists decided on columns (one source) hold what loading every item finds (a second source)",
           .enabled(if: pythonAvailable, "python3 is missing: the generator cannot run"))
-    func rowByRowEqualsLoaded() throws {
+    func columnsEqualLoaded() throws {
         let scratch = MixtapeProcess()
         let path = scratch.folder + "/rhythmdb.xml"
         let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
@@ -138,11 +138,11 @@ struct RhythmboxSourceTests {
             let records = try process.run(["playlists", "--json"]).records.filter { $0["smart"] as? Bool == true }
             return Dictionary(uniqueKeysWithValues: records.map { ($0["id"] as! String, $0["items"] as? [String] ?? []) })
         }
-        let rowByRow = try smart(scratch), loaded = try smart(both)
-        #expect(rowByRow.count >= 20)
-        #expect(rowByRow.values.filter { !$0.isEmpty }.count >= 15, "too few rules find items to compare")
-        #expect(Set(rowByRow.keys) == Set(loaded.keys))
-        let differing = rowByRow.keys.filter { rowByRow[$0] != loaded[$0] }.sorted()
+        let columns = try smart(scratch), loaded = try smart(both)
+        #expect(columns.count >= 20)
+        #expect(columns.values.filter { !$0.isEmpty }.count >= 15, "too few rules find items to compare")
+        #expect(Set(columns.keys) == Set(loaded.keys))
+        let differing = columns.keys.filter { columns[$0] != loaded[$0] }.sorted()
         #expect(differing.isEmpty, "playlists whose items differ: \(differing)")
     }
 

@@ -73,33 +73,32 @@ struct FilterColumnsTests {
     }
 }
 
-@Suite("Filters decided a row at a time agree with the item at a time")
-struct FilterRowsTests {
-    @Test("every query's passing items, all decided row by row in one FilterRows, are the items matchesFilters keeps")
+@Suite("Filters decided on columns of values agree with the item at a time")
+struct FilterColumnsOfValuesTests {
+    @Test("every query that reads fields, decided on the fields' values as columns, keeps the items matchesFilters keeps")
     func filtersAgree() throws {
         let items = QueryTestLibrary.items, context = QueryTestLibrary.context
         let parsed = try FilterColumnsTests.queries.map { try Query(parsing: $0) }
-        let rows = FilterRows(parsed.map { ($0.groups, context) })
-        var passing = parsed.map { _ in [Bool](repeating: false, count: items.count) }
-        for (index, item) in items.enumerated() {
-            rows.passing(item) { plan in passing[plan][index] = true }
-        }
+            .filter { FilterColumns.canDecide($0.groups) }
+        #expect(parsed.count == FilterColumnsTests.queries.count - 4, "all but the selected: and playlist: queries")
+        let fields = parsed.reduce(Set<Field>()) { $0.union($1.filterFields) }
+        let columns = Dictionary(uniqueKeysWithValues: fields.map { field in (field, items.map { field.value(of: $0) }) })
+        var decided = FilterColumns(count: items.count, columns: columns)
+        decided.decide(parsed.map { ($0.filterGroups, context) })
         for (plan, query) in parsed.enumerated() {
-            #expect(passing[plan] == items.map { query.matchesFilters($0, in: context) }, "\(FilterColumnsTests.queries[plan])")
+            #expect(decided.passing(query.filterGroups, context: context, plan: plan)
+                    == items.map { query.matchesFilters($0, in: context) }, "\(query)")
         }
-        #expect(rows.readsIDs)
-        #expect(rows.fields.isSuperset(of: [.artist, .genre, .kind, .location]))
     }
 
-    @Test("a query with no filter passes every item; selection answers come from each plan's own context")
-    func emptyAndContexts() throws {
-        let items = QueryTestLibrary.items
-        let selected = try Query(parsing: "selected:yes"), everything = try Query(parsing: "")
-        let rows = FilterRows([(selected.groups, QueryTestLibrary.context),
-                               (selected.groups, QueryContext(now: QueryTestLibrary.now)), (everything.groups, QueryTestLibrary.context)])
-        var counts = [0, 0, 0]
-        for item in items { rows.passing(item) { counts[$0] += 1 } }
-        #expect(counts == [2, 0, items.count])
-        #expect(!FilterRows([(everything.groups, QueryTestLibrary.context)]).readsIDs)
+    @Test("only filters that read a field can be decided on columns; a query with none passes every row")
+    func whatColumnsAnswer() throws {
+        #expect(!FilterColumns.canDecide(try Query(parsing: "selected:yes").groups))
+        #expect(!FilterColumns.canDecide(try Query(parsing: "genre:rock | playlist:x").groups))
+        #expect(FilterColumns.canDecide(try Query(parsing: "kind:music !rating:>=80 genre:rock").groups))
+        let everything = try Query(parsing: "")
+        var decided = FilterColumns(count: 3, columns: [:])
+        decided.decide([(everything.filterGroups, QueryTestLibrary.context)])
+        #expect(decided.passing(everything.filterGroups, context: QueryTestLibrary.context, plan: 0) == [true, true, true])
     }
 }

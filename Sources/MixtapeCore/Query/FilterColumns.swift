@@ -10,8 +10,23 @@
 /// `FilterCondition.matches(value:now:)` on the same value, text folded as
 /// `TextCondition.matches` folds it.
 public struct FilterColumns {
-    /// The items every answer is about, in the caller's order.
-    let items: [MediaItem]
+    /// What the answers are about: items, or the values of a few fields of rows that are not
+    /// held as items (the smart playlists of a one-source index, read as columns).
+    private enum Rows {
+        case items([MediaItem])
+        /// A column per field, one value per row, each as an item holding it would give it
+        /// (`Field.value(of:)`).
+        case columns(count: Int, [Field: [FieldValue?]])
+    }
+
+    private let rows: Rows
+    /// How many rows (items) every answer covers.
+    private var count: Int {
+        switch rows {
+        case .items(let items): items.count
+        case .columns(let count, _): count
+        }
+    }
     /// Each decided filter's answer, one Bool per item.
     private var decided: [Key: [Bool]] = [:]
 
@@ -28,7 +43,17 @@ public struct FilterColumns {
     }
 
     /// Answers about `items`, none decided yet.
-    public init(items: [MediaItem]) { self.items = items }
+    public init(items: [MediaItem]) { rows = .items(items) }
+
+    /// Answers about `count` rows given as columns: for each field a filter reads, its value
+    /// in every row as `Field.value(of:)` gives it. Only filters that read a field can be
+    /// decided this way (`canDecide`), not `selected:` or `playlist:`, which ask about ids.
+    public init(count: Int, columns: [Field: [FieldValue?]]) { rows = .columns(count: count, columns) }
+
+    /// Whether every filter of `groups` reads a field, which rows given as columns can answer.
+    public static func canDecide(_ groups: [QueryGroup]) -> Bool {
+        groups.allSatisfy { $0.filters.allSatisfy { $0.condition.field != nil } }
+    }
 
     /// Decides every filter of `groups` (each with its plan's context) not decided yet. Filters
     /// decided by a field's value alone are grouped by field, so each field's values are read
@@ -47,8 +72,18 @@ public struct FilterColumns {
                         // `FilterCondition.matches` of a kind, with only the kind read: handing
                         // the whole item to it copied all 568 bytes of each, strings retained.
                         let negated = filter.negated
-                        decided[key] = items.mapInPlace { kinds.contains($0.kind) != negated }
+                        switch rows {
+                        case .items(let items): decided[key] = items.mapInPlace { kinds.contains($0.kind) != negated }
+                        case .columns(_, let columns):
+                            decided[key] = (columns[.kind] ?? []).map { value in
+                                let kind: Kind = if case .text(let name)? = value { Kind(rawValue: name) ?? .other } else { .other }
+                                return kinds.contains(kind) != negated
+                            }
+                        }
                     } else {
+                        guard case .items(let items) = rows else {
+                            preconditionFailure("rows given as columns cannot answer \(filter.condition): check canDecide")
+                        }
                         let context = entry.context
                         decided[key] = items.mapInPlace { filter.matches($0, in: context) }
                     }
@@ -56,15 +91,15 @@ public struct FilterColumns {
             }
         }
         for (field, filters) in byField {
-            for (key, answers) in Self.decide(filters, field: field, in: items) { decided[key] = answers }
+            for (key, answers) in decide(filters, field: field) { decided[key] = answers }
         }
     }
 
     /// For each item, whether it passes every group (an AND of ORs), groups already decided.
     public func passing(_ groups: [QueryGroup], context: QueryContext, plan: Int) -> [Bool] {
-        var all = [Bool](repeating: true, count: items.count)
+        var all = [Bool](repeating: true, count: count)
         for group in groups {
-            var any = [Bool](repeating: false, count: items.count)
+            var any = [Bool](repeating: false, count: count)
             for filter in group.filters {
                 guard let answers = decided[Self.key(filter, context: context, plan: plan)] else { continue }
                 for index in answers.indices where answers[index] { any[index] = true }
@@ -86,19 +121,27 @@ public struct FilterColumns {
     /// Filters decided by the value of `field`, each tested on every item's value as
     /// `FieldFilter.matches` tests it; for text conditions the values are folded once for all
     /// of them, as `TextCondition.matches` folds each (the one column kept while they run).
-    private static func decide(_ filters: [(FieldFilter, Key)], field: Field, in items: [MediaItem]) -> [(Key, [Bool])] {
+    private func decide(_ filters: [(FieldFilter, Key)], field: Field) -> [(Key, [Bool])] {
         var folded: [String?]?
         return filters.map { filter, key in
             let condition = filter.condition, negated = filter.negated, now = key.now
             guard case .text(_, let text) = condition else {
-                return (key, items.mapInPlace { condition.matches(value: field.value(of: $0), now: now) != negated })
+                return (key, values(of: field) { condition.matches(value: $0, now: now) != negated })
             }
             if folded == nil {
-                folded = items.mapInPlace { item -> String? in
-                    if case .text(let value)? = field.value(of: item) { QueryTextFolding.fold(value) } else { nil }
+                folded = values(of: field) { value -> String? in
+                    if case .text(let text)? = value { QueryTextFolding.fold(text) } else { nil }
                 }
             }
             return (key, folded!.map { ($0.map(text.matches(folded:)) ?? false) != negated })
+        }
+    }
+
+    /// `read` of every row's value of `field`, in row order.
+    private func values<T>(of field: Field, _ read: (FieldValue?) -> T) -> [T] {
+        switch rows {
+        case .items(let items): items.mapInPlace { read(field.value(of: $0)) }
+        case .columns(let count, let columns): columns[field].map { $0.map(read) } ?? Array(repeating: read(nil), count: count)
         }
     }
 }

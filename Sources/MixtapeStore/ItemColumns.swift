@@ -1,0 +1,61 @@
+import GRDB
+import GRDBSQLite
+import MixtapeCore
+
+/// A few fields of every row, a column each, with the rows' ids and library order, and no
+/// `MediaItem` per row: what the smart playlists of an index run read (a couple of dozen rules
+/// over 100,000 rows decided a column at a time, `FilterColumns`), where loading every item
+/// held 57 MB of items beside their strings.
+public struct ItemColumns {
+    /// How many rows.
+    public let count: Int
+    /// Each row's item id, in row order.
+    public internal(set) var ids = PackedStrings()
+    /// A column per asked field, one value per row, each as `Field.value(of:)` gives it for
+    /// an item read from that row.
+    public internal(set) var values: [Field: [FieldValue?]] = [:]
+    /// The rows in library order.
+    public internal(set) var libraryOrder: [Int] = []
+}
+
+extension IndexRead {
+    /// Every row's values of `fields` (columns of the items table: not `id` or `source`), its
+    /// id and its place in library order, read in one scan as the rows lie. Only for an index
+    /// whose rows are items (`rowsAreItems`): no row is merged with another source's here.
+    public func columns(_ fields: Set<Field>) throws -> ItemColumns {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+        var columns = ItemColumns(count: count)
+        columns.ids.reserve(bytes: count * 32, count: count)
+        let read = Schema.itemColumns.filter(fields.contains)
+        var values = read.map { _ in [FieldValue?]() }
+        for position in values.indices { values[position].reserveCapacity(count) }
+        var keys = SortKeyOrder(expectedCount: count)
+        try scan(fields: fields, sortKeys: true) { row in
+            row.withIDBytes { columns.ids.append($0) }
+            for (position, field) in read.enumerated() { values[position].append(row.value(position, as: field)) }
+            keys.append(row.sortKey)
+        }
+        precondition(columns.ids.count == count, "the rows counted are the rows read, in one read transaction")
+        for (position, field) in read.enumerated() { columns.values[field] = values[position] }
+        columns.libraryOrder = keys.order()
+        return columns
+    }
+}
+
+extension ItemScanRow {
+    /// The bytes of the row's id, lent to `body` (no String made).
+    func withIDBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let bytes = sqlite3_column_text(handle, 0)
+        body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, 0))))
+    }
+
+    /// The value of the `position`-th scanned column, which is `field`'s, as an item filled
+    /// from this row gives it back (`ItemScanRow.fill`, then `Field.value(of:)`): the same
+    /// value, but a kind Mixtape does not know reads as `other`, as `Field.set` makes it.
+    func value(_ position: Int, as field: Field) -> FieldValue? {
+        let value = ItemReader.value(handle, Int32(position + 2), as: field.type)
+        guard field == .kind else { return value }
+        let name: String? = if case .text(let text)? = value { text } else { nil }
+        return .text((name.flatMap(Kind.init(rawValue:)) ?? .other).rawValue)
+    }
+}
