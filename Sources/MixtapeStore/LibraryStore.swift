@@ -106,9 +106,13 @@ public final class LibraryStore: Sendable {
                       body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         var synced = SyncCounts()
         // Item ids are random, so new rows land all over the (source_id, id) index; with
-        // SQLite's default 2 MB cache those pages spill to the WAL again and again. The cache
-        // is let go after the sync: it would stay, full, beside the smart playlists' load.
-        try db.execute(sql: "PRAGMA cache_size = -16384")
+        // SQLite's default 2 MB cache those pages spill to the WAL again and again. 6 MB holds
+        // the index of 100,000 items; a larger cache (16 MB before) only held more dirty pages
+        // for the commit to write on the writing thread at the end, while the writer has time
+        // to spare during an iTunes read: 3% faster at 100,000 tracks (iTunes, Traktor and
+        // Rhythmbox alike), 10 MB less at the peak, and no slower at 500,000. The cache is let
+        // go after the sync: it would stay, full, beside the smart playlists' work.
+        try db.execute(sql: "PRAGMA cache_size = -6144")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         try db.inTransaction(.immediate) {
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
