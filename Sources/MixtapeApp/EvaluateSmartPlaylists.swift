@@ -93,8 +93,7 @@ struct EvaluateSmartPlaylists: Sendable {
         guard fields.isDisjoint(with: [.id, .source]) else { return nil }
         let queries = LibraryQueries(libraryPath: libraryPath)
         let contexts = try live.map { try $0.context(queries) }
-        let rows: ItemColumns? = try store.read { read in try read.rowsAreItems() ? try read.columns(fields) : nil }
-        guard let rows else { return nil }
+        guard let rows = try store.read({ try $0.columns(fields) }) else { return nil }
         var filters = FilterColumns(count: rows.count, columns: rows.values)
         filters.decide(zip(live, contexts).map { ($0.query.filterGroups, $1) })
         var plan = 0

@@ -15,12 +15,6 @@ public struct IndexRead {
         try LineSnapshot.read(template: template, in: db)
     }
 
-    /// Whether every row is an item of its own: one source (no id in two) and no alias. Then a
-    /// scan in storage order sees each item once, and its sort keys give library order.
-    public func rowsAreItems() throws -> Bool {
-        try ItemReader.OneSourcePlan(in: db) != nil
-    }
-
     /// Whether any row is recorded as an alias of another source's item (one file, one item):
     /// a scan in storage order cannot merge those, `LibraryStore.items` can.
     public func hasAliases() throws -> Bool {

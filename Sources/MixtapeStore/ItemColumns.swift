@@ -20,10 +20,11 @@ public struct ItemColumns {
 
 extension IndexRead {
     /// Every row's values of `fields` (columns of the items table: not `id` or `source`), its
-    /// id and its place in library order, read in one scan as the rows lie. Only for an index
-    /// whose rows are items (`rowsAreItems`): no row is merged with another source's here.
-    public func columns(_ fields: Set<Field>) throws -> ItemColumns {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+    /// id and its place in library order, read in one scan as the rows lie. Nil unless every
+    /// row is an item of its own (one source, no alias: `ItemReader.OneSourcePlan`), since no
+    /// row is merged with another source's here.
+    public func columns(_ fields: Set<Field>) throws -> ItemColumns? {
+        guard let count = try ItemReader.OneSourcePlan(in: db)?.count else { return nil }
         var columns = ItemColumns(count: count)
         columns.ids.reserve(bytes: count * 32, count: count)
         let read = Schema.itemColumns.filter(fields.contains)

@@ -26,12 +26,11 @@ enum ItemReader {
     /// id and none merges into another, so rows can be read as they lie and ordered in memory
     /// (`Rows`). Nil for any other index.
     struct OneSourcePlan {
+        /// How many rows (items) there are.
         let count: Int
-        let sources: [Int64: String]
 
         init?(in db: Database) throws {
-            sources = try ItemReader.sourcePaths(in: db)
-            guard sources.count <= 1, try !ItemAliases.exist(in: db) else { return nil }
+            guard try ItemReader.sourcePaths(in: db).count <= 1, try !ItemAliases.exist(in: db) else { return nil }
             count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
         }
     }
@@ -41,28 +40,25 @@ enum ItemReader {
     /// (0.15 s of a 100,000-item load, the smart playlists' evaluation after every Rhythmbox or
     /// Traktor index).
     struct Rows {
-        private(set) var items: [MediaItem] = []
+        private(set) var items: [MediaItem]
         private var keys: SortKeyOrder
 
-        /// Every row, the array sized for all of them first.
+        /// Every row (`IndexRead.scan` with the sort keys), the array sized for all of them first.
         init(fields: Set<Field>, plan: OneSourcePlan, in db: Database) throws {
-            let columns = Schema.itemColumns.filter(fields.contains)
-            let names = (["id", "source_id"] + columns.map(\.key) + ["sort_key"]).joined(separator: ",")
-            let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
-            let handle = statement.sqliteStatement
-            let keyColumn = Int32(columns.count + 2)
+            var items: [MediaItem] = []
             items.reserveCapacity(plan.count)
             items.withUnsafeMutableBufferPointer { buffer in
                 if let base = buffer.baseAddress { LargeBuffer.preferHugePages(base, bytes: plan.count * MemoryLayout<MediaItem>.stride) }
             }
-            keys = SortKeyOrder(expectedCount: plan.count)
-            try StatementRows.forEach(handle) {
+            var keys = SortKeyOrder(expectedCount: plan.count)
+            try IndexRead(db: db).scan(fields: fields, sortKeys: true) { row in
                 // Filled where it lies in the array: a 568-byte item is not copied there after.
-                items.append(MediaItem(id: ItemID(rawValue: text(handle, 0) ?? "")))
-                fill(&items[items.count - 1], from: handle, columns: columns, sources: plan.sources)
-                let key = sqlite3_column_blob(handle, keyColumn)?.assumingMemoryBound(to: UInt8.self)
-                keys.append(UnsafeBufferPointer(start: key, count: Int(sqlite3_column_bytes(handle, keyColumn))))
+                items.append(MediaItem(id: row.id))
+                row.fill(&items[items.count - 1])
+                keys.append(row.sortKey)
             }
+            self.items = items
+            self.keys = keys
         }
 
         /// The items in library order (and none left here).

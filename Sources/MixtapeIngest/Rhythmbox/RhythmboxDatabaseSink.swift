@@ -2,13 +2,13 @@ import MixtapeCore
 
 /// The state machine over rhythmdb.xml's SAX events: `<rhythmdb>` (depth 1), `<entry
 /// type="…">` (depth 2), one child per field (depth 3, text only). Entries wait, with their
-/// identities, in `pending` until the stream's after-chunk hook hands them on (to be mapped to
+/// ids, in `pending` until the stream's after-chunk hook hands them on (to be mapped to
 /// items by whoever takes them), so memory holds one chunk's entries, plus the set of ids seen
 /// (to resolve static playlists and to skip a location listed twice).
 final class RhythmboxDatabaseSink: XMLEventSink {
     let source: String
-    /// Entries not yet handed to the caller, with their identities.
-    @exclusivity(unchecked) var pending: [(entry: RhythmboxEntry, identity: (key: String, id: ItemID, hash: UInt64))] = []
+    /// Entries not yet handed to the caller, with their ids.
+    @exclusivity(unchecked) var pending: [(entry: RhythmboxEntry, id: ItemID)] = []
     /// The hash of every item id delivered (`RhythmboxEntry.identity`), for playlists'
     /// entries and to find a location listed twice.
     private(set) var ids: Set<UInt64> = []
@@ -71,17 +71,17 @@ final class RhythmboxDatabaseSink: XMLEventSink {
             return
         }
         guard ids.insert(identity.hash).inserted else {
-            let location = entry.item(source: source, identity: identity).location ?? ""
+            let location = entry.item(source: source, id: identity.id).location ?? ""
             warnings.append(IndexWarning(position: context.position,
                                          message: "\(location) is listed twice; the first entry is kept"))
             return
         }
-        pending.append((entry, identity))
+        pending.append((entry, identity.id))
         itemCount += 1
     }
 
     /// The pending entries, handed over to be mapped, and none left pending.
     func takePending() -> UnmappedItems {
-        UnmappedItems(taking: &pending) { [source] in $0.entry.item(source: source, identity: $0.identity) }
+        UnmappedItems(taking: &pending) { [source] in $0.entry.item(source: source, id: $0.id) }
     }
 }

@@ -159,19 +159,17 @@ struct RhythmboxEntry: Sendable {
         return (ItemID.derived(scheme: "rhythmbox", hash: hash), hash.value)
     }
 
-    /// The entry's decoded location and what `identity(forKey:)` makes of it; nil for an entry
-    /// type that is not an item or an entry with no location. What the reader needs at once
-    /// (to skip a location listed twice); the rest of the item can be mapped later.
-    var identity: (key: String, id: ItemID, hash: UInt64)? {
+    /// What `identity(forKey:)` makes of the entry's key; nil for an entry type that is not an
+    /// item or an entry with no location. What the reader needs at once (to skip a location
+    /// listed twice); the rest of the item can be mapped later.
+    var identity: (id: ItemID, hash: UInt64)? {
         guard kind != nil, let key else { return nil }
-        let identity = Self.identity(forKey: key)
-        return (key, identity.id, identity.hash)
+        return Self.identity(forKey: key)
     }
 
-    /// The item of an entry whose `identity` is `identity`.
-    func item(source: String, identity: (key: String, id: ItemID, hash: UInt64)) -> MediaItem {
-        let key = identity.key
-        var item = MediaItem(id: identity.id)
+    /// The item of an entry that has an `identity`, whose id is `id`.
+    func item(source: String, id: ItemID) -> MediaItem {
+        var item = MediaItem(id: id)
         item.kind = kind ?? .music  // an entry with an identity has a kind
         item.source = source
         item.title = self[.title]
