@@ -32,7 +32,6 @@ struct FolderDatesTests {
 
     @Test("date_added is kept across re-index, --full and mv; date_modified follows touch -d")
     func datesFollowIdentity() throws {
-        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
         let root = mixtape.folder + "/Music"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let wav = mixtape.folder + "/tone.wav"
@@ -81,7 +80,6 @@ struct FolderDatesTests {
 
     @Test("added:<1d and --sort date_added- take folder items, beside an export's older items")
     func queriesOnFolderDates() throws {
-        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
         let root = mixtape.folder + "/Music"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let wav = mixtape.folder + "/tone.wav"
@@ -99,7 +97,6 @@ struct FolderDatesTests {
 
     @Test("an index from before first_seen: its folder files are read once more and get date_added")
     func upgradedIndex() throws {
-        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
         let root = mixtape.folder + "/Music"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let wav = mixtape.folder + "/tone.wav"
@@ -130,7 +127,6 @@ struct FolderDatesTests {
 
     @Test("a file moved from one folder source into another keeps its date_added")
     func moveAcrossSources() throws {
-        defer { try? FileManager.default.removeItem(atPath: mixtape.folder) }
         let (here, there) = (mixtape.folder + "/Here", mixtape.folder + "/There")
         for folder in [here, there] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let wav = mixtape.folder + "/tone.wav"

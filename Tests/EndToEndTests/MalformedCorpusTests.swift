@@ -205,7 +205,7 @@ struct MalformedCorpusTests {
               + "(\(mutantsPerKind) truncations + \(mutantsPerKind) bit flips, seed \(Self.seed)): "
               + "\(outcomes); peak RSS \(peakKB / 1024) MB; \(String(format: "%.1f", seconds)) s")
         #expect(problems.isEmpty, "\(problems.count) of \(mutants.count) mutants failed:\n\(problems.prefix(20).joined(separator: "\n"))")
-        if problems.isEmpty { try? FileManager.default.removeItem(atPath: scratch.folder) }
+        if !problems.isEmpty { scratch.keepFolder() }  // the failing mutants are kept in it
     }
 
     // MARK: - Sidecars truncated and bit-flipped
@@ -358,7 +358,6 @@ struct MalformedCorpusTests {
             #expect(alone.status == 0, "\(path): \(alone.summary)\n\(alone.stderr.prefix(300))")
         }
         print("playlist corpus: \(seeds.count) real files, \(written.count) mutants, all exit 0; peak RSS \(result.maxRSSKB / 1024) MB")
-        try? FileManager.default.removeItem(atPath: scratch.folder)
     }
 
     /// Each seed's mutants sit beside their own copy of a tiny MP3, up to 50 to a folder
@@ -417,7 +416,7 @@ struct MalformedCorpusTests {
               + "seed \(Self.seed)): \(problems.isEmpty ? "all exit 0" : "\(problems.count) problems"), "
               + "\(warnings) warnings; peak RSS \(peakKB / 1024) MB; \(String(format: "%.1f", seconds)) s")
         #expect(problems.isEmpty, "\(problems.prefix(30).joined(separator: "\n"))")
-        if problems.isEmpty { try? FileManager.default.removeItem(atPath: scratch.folder) }
+        if !problems.isEmpty { scratch.keepFolder() }  // the failing mutants are kept in it
     }
 
     /// A tenth of a second of tagged MP3, made with sox and lame.
@@ -506,7 +505,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: external entities (file, parameter, external DTD, XInclude) read nothing from outside")
     func externalFileEntities() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let secret = "MIXTAPE-SECRET-" + UUID().uuidString
         let secretFile = try scratch.write("secret.txt", secret + "\n")
         let evilDTD = try scratch.write("evil.dtd", "<!ENTITY leak \"\(secret)\">\n")
@@ -534,7 +532,6 @@ struct MalformedCorpusTests {
         try #require(try control.run(["index", literal]).status == 0)
         #expect(try control.snapshot().contains(secret))
         #expect(FileManager.default.contents(atPath: control.library)?.range(of: Data(secret.utf8)) != nil)
-        try? FileManager.default.removeItem(atPath: control.folder)
 
         for (number, (name, text)) in cases.enumerated() {
             let path = try scratch.write("xxe-\(number).xml", text)
@@ -546,7 +543,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: network entities and DTDs never connect")
     func externalNetworkEntities() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let listener = try ListeningSocket()
         #expect(listener.selfTest(), "the listener does not notice a connection")
         let base = "http://127.0.0.1:\(listener.port)"
@@ -579,7 +575,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: entity bombs expand nothing, in bounded time and memory")
     func entityBombs() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         // The classic 10⁹ "lol" (samples/malformed/billion-laughs.xml, which MalformedInputTests
         // checks for exit 65), now timed and measured; a quadratic blow-up (one 64 KB entity
         // referenced 32,768 times: 2 GB if expanded); and the bomb in a key and a playlist name.
@@ -610,7 +605,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: 100,000 nested elements (1,000,000 under stress), closed, in a track and a playlist")
     func deepNesting() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let depth = Self.stress ? 1_000_000 : 100_000
         let dicts = "\n\t\t\t<key>Deep</key>" + String(repeating: "<dict><key>k</key>", count: depth) + "<string>bottom</string>"
             + String(repeating: "</dict>", count: depth)
@@ -640,7 +634,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: one huge <string> (20 MB, 100 MB under stress)")
     func hugeString() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let megabytes = Self.stress ? 100 : 20
         let path = scratch.folder + "/huge-string.xml"
         let parts = Self.library(name: "@@NAME@@").components(separatedBy: "@@NAME@@")
@@ -658,7 +651,6 @@ struct MalformedCorpusTests {
     @Test("hostile XML: invalid UTF-8 in the middle of a string of a full library exits 65")
     func invalidUTF8() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let good = Array(try Data(contentsOf: URL(fileURLWithPath: MixtapeProcess.sample("Library.xml"))))
         let anchor = Array("Harbour Lights".utf8)
         let at = try #require(good.firstRange(of: anchor)).lowerBound + 8  // between "Harbour " and "Lights"
@@ -683,7 +675,6 @@ struct MalformedCorpusTests {
         // The known-good index is the Windows sample: its ids differ from Library.xml's, which
         // the mutants are made of, so items read from a mutant are told apart by source.
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         try #require(try scratch.run(["index", MixtapeProcess.sample("Library-windows.xml")]).status == 0)
         let text = try String(contentsOfFile: MixtapeProcess.sample("Library.xml"), encoding: .utf8)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
@@ -698,7 +689,6 @@ struct MalformedCorpusTests {
             ("UTF-8 with a BOM, declared UTF-16", [0xEF, 0xBB, 0xBF] + Array(claimingUTF16.utf8)),
         ]
         let control = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: control.folder) }  // hostile inputs are rebuilt each run
         try #require(try control.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
         let good = try control.run(["search", "--json"]).records
         let goodTitles = Set(good.compactMap { $0["title"] as? String })
@@ -717,7 +707,6 @@ struct MalformedCorpusTests {
     @Test("hostile sidecars: external entities, an entity bomb and deep nesting are warnings, nothing read or fetched")
     func hostileSidecars() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }  // hostile inputs are rebuilt each run
         let mp3 = try Self.tinyMP3(in: scratch)
         let listener = try ListeningSocket()
         let secret = "MIXTAPE-SECRET-" + UUID().uuidString

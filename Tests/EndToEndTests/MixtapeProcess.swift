@@ -29,6 +29,9 @@ struct MixtapeProcess {
         scratch = ScratchFolder(NSTemporaryDirectory() + "mixtape-e2e-\(UUID().uuidString)")
     }
 
+    /// Keeps the scratch folder after the test, for a failure whose message points into it.
+    func keepFolder() { scratch.kept = true }
+
     /// The binary under test: `$MIXTAPE_BIN`, else `mixtape` beside the test bundle (SwiftPM
     /// builds products and tests into the same folder).
     static let binary: String = {
@@ -137,13 +140,15 @@ struct MixtapeProcess {
 /// a class, so that copies of a `MixtapeProcess` share it and only the last one removes it.
 final class ScratchFolder: @unchecked Sendable {
     let path: String
+    /// Set by `MixtapeProcess.keepFolder`: left in place for a person to look at.
+    var kept = false
 
     init(_ path: String) {
         self.path = path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { if !kept { try? FileManager.default.removeItem(atPath: path) } }
 }
 
 /// A value filled in by another thread.

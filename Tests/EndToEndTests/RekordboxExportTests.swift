@@ -54,7 +54,6 @@ struct RekordboxExportTests {
     /// items by id.
     static func mixtapeReading(_ file: String) throws -> (items: [String], byID: [String: [String: Any]], name: String?) {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let indexed = try scratch.run(["index", file])
         try #require(indexed.status == 0, "mixtape cannot index its own export: \(indexed.stderr)")
         let playlists = try scratch.run(["playlists", "--json"]).records
@@ -103,7 +102,6 @@ struct RekordboxExportTests {
           .enabled(if: python == nil, "\(python ?? ""): pyrekordbox cannot read the export back"))
     func fromRekordbox() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let source = RekordboxSourceTests.realFolder! + "/conrad-scherb_rekuebox_rekordbox.xml"
         try #require(try scratch.run(["index", source]).status == 0)
         let playlists = try scratch.run(["playlists", "--json"]).records
@@ -128,7 +126,6 @@ struct RekordboxExportTests {
           arguments: ["mac", "windows"])
     func fromITunes(platform: String) throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let library = try scratch.generateLibrary(tracks: 400, seed: 9, extra: ["--playlists", "20", "--platform", platform])
         try #require(try scratch.run(["index", library]).status == 0)
         let playlists = try scratch.run(["playlists", "--json"]).records.filter {
@@ -145,7 +142,6 @@ struct RekordboxExportTests {
           .enabled(if: python == nil, "\(python ?? ""): pyrekordbox cannot read the export back"))
     func fromFolder() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let music = scratch.folder + "/Music/Björk & Friends [Live]"
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
         let wav = scratch.folder + "/tone.wav"
@@ -174,7 +170,6 @@ struct RekordboxExportTests {
     @Test("--relative is refused for rekordbox; --save records a rekordbox export")
     func options() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         try #require(try scratch.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
         let refused = try scratch.run(["export-playlist", "--query", "", "--format", "rekordbox", "--relative", "-o", scratch.folder + "/x.xml"])
         #expect(refused.status == 2 && refused.stderr.contains("rekordbox"), "\(refused.stderr)")

@@ -93,7 +93,6 @@ struct RekordboxSourceTests {
           arguments: realFiles)
     func realExport(file: String) throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let result = try scratch.run(["index", "--json", file])
         #expect(result.status == 0, "\(result.stderr)")
         let problems = try Self.differences(file, in: scratch)
@@ -107,7 +106,6 @@ struct RekordboxSourceTests {
           arguments: [("mac", "6.7.7"), ("windows", "7.2.6")])
     func generated(platform: String, version: String) throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let file = try Self.generate(in: scratch, tracks: 1500, seed: 5, extra: ["--platform", platform, "--version", version])
         let result = try scratch.run(["index", file])
         #expect(result.status == 0, "\(result.stderr)")
@@ -136,7 +134,6 @@ struct RekordboxSourceTests {
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: malformed collections not checked"))
     func malformed() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let good = try Data(contentsOf: URL(fileURLWithPath: Self.realFolder! + "/stefanocorrea_t2rb_rekordbox_export_full.xml"))
         let source = scratch.folder + "/rekordbox.xml"
         try good.write(to: URL(fileURLWithPath: source))
@@ -208,7 +205,6 @@ struct RekordboxSourceTests {
           .enabled(if: pythonProblem == nil, "\(pythonProblem ?? ""): python3 rewrites the export"))
     func reexport() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let source = scratch.folder + "/rekordbox.xml"
         try FileManager.default.copyItem(atPath: Self.realFolder! + "/deviationist_Rekordbox-playlists-to-m3u_rekordbox.xml", toPath: source)
         try #require(try scratch.run(["index", source]).status == 0)

@@ -56,7 +56,6 @@ struct RhythmboxSourceTests {
           arguments: databases)
     func matchesPython(_ path: String) throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let indexed = try scratch.run(["index", path])
         try #require(indexed.status == 0, "\(path): \(indexed.stderr)")
         let expected = try Self.pythonReading(path)
@@ -96,7 +95,6 @@ struct RhythmboxSourceTests {
           .enabled(if: pythonAvailable, "python3 is missing: the generator and the reading cannot run"))
     func generated() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let path = scratch.folder + "/rhythmdb.xml"
         let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
                                                                 "--tracks", "1500", "--playlists", "80", "--seed", "5", "--out", path])
@@ -162,7 +160,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent"))
     func translationsRun() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         #expect(try scratch.run(["index", Self.real! + "/Vedant36_aliedots/rhythmdb.xml"]).status == 0)
         for query in Self.translations {
             let result = try scratch.run(["search", "--json", "--", query])
@@ -174,7 +171,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent: malformed Rhythmbox files not checked"))
     func malformed() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         #expect(try scratch.run(["index", Self.real! + "/phauer_count_rating/rhythmdb.xml"]).status == 0)
         let before = try scratch.snapshot()
         let folder = Self.real! + "/malformed"
@@ -213,7 +209,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent"))
     func malformedPlaylists() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let pair = try Self.copyPair("phauer_count_rating", to: scratch)
         #expect(try scratch.run(["index", pair.database]).status == 0)
         let before = try scratch.snapshot()
@@ -229,7 +224,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent"))
     func reExport() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let pair = try Self.copyPair("Vedant36_aliedots", to: scratch)
         #expect(try scratch.run(["index", pair.database]).status == 0)
         let ids = Set(try scratch.run(["search", "--json"]).records.map { $0["id"] as! String })
@@ -259,7 +253,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent"))
     func interruptedRunIsCompletedByTheNext() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let pair = try Self.copyPair("phauer_count_rating", to: scratch)
         // Five stars for every song, so "My Top Rated" has items.
         let (head, entries, tail) = Self.entries(of: try Self.read(pair.database))
@@ -320,7 +313,6 @@ struct RhythmboxSourceTests {
           .enabled(if: real != nil, "../shared is absent"), arguments: ["phauer_count_rating", "Vedant36_aliedots"])
     func realAutomaticPlaylists(_ pair: String) throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         #expect(try scratch.run(["index", Self.real! + "/" + pair + "/rhythmdb.xml"]).status == 0)
         let smart = try scratch.run(["playlists", "--json"]).records.filter { $0["smart"] as? Bool == true }
         #expect(smart.map { $0["name"] as! String }.sorted() == Self.defaultQueries.keys.sorted())
@@ -336,7 +328,6 @@ struct RhythmboxSourceTests {
           .enabled(if: pythonAvailable, "python3 is missing: the independent reading cannot run"))
     func livelyAutomaticPlaylists() throws {
         let scratch = MixtapeProcess()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let pair = try Self.copyPair("Vedant36_aliedots", to: scratch)
         let now = Int(Date().timeIntervalSince1970)
         let (head, entries, tail) = Self.entries(of: try Self.read(pair.database))

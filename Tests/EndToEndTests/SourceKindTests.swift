@@ -26,7 +26,6 @@ struct SourceKindTests {
     @Test("media files, images, archives, documents, the index itself: what they are, and to index the folder")
     func nonSourceFiles() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let dir = scratch.folder + "/files"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let wav = dir + "/tone.wav"
@@ -82,7 +81,6 @@ struct SourceKindTests {
     @Test("empty, text and XML of other kinds: what they are, never an XML parser's error")
     func nonSourceText() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let cases: [(String, String, String)] = [
             ("empty.xml", "", "an empty file, not a library export: index an iTunes / Music.app XML export"),
             ("notes.txt", "Shopping list: milk, eggs\n", "a text file that is not a playlist or library export"),
@@ -102,7 +100,6 @@ struct SourceKindTests {
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: real collections not checked"))
     func collectionsByContent() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let real = MixtapeProcess.shared! + "/data/real/"
         let cases = [("rekordbox/digital-dj-tools_dj-data-converter_rekordbox.xml", "crate.txt", "rekordbox"),
                      ("traktor/ericanastas_traktor-tagger_collection.nml", "collection.xml", "traktor"),
@@ -126,7 +123,6 @@ struct SourceKindTests {
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: real playlists not checked"))
     func playlistFiles() throws {
         let scratch = try MalformedInputTests.goodIndex()
-        defer { try? FileManager.default.removeItem(atPath: scratch.folder) }
         let real = MixtapeProcess.shared! + "/data/real/playlists/"
         for file in ["amarok_test_relative.m3u", "beets_playlist_utf8.m3u8", "amarok_test2_mimeline_unicode.pls",
                      "amarok_test_magnatune.xspf", "conpower_wmp12.wpl"] {
@@ -151,7 +147,6 @@ struct SourceKindTests {
             .replacingOccurrences(of: "</plist>", with: "")
         #expect(!bareText.contains("plist version"))
         let twin = MixtapeProcess(), bare = MixtapeProcess()
-        defer { for scratch in [twin, bare] { try? FileManager.default.removeItem(atPath: scratch.folder) } }
         let twinPath = try twin.write("Library.xml", original)
         let barePath = try bare.write("Library.xml", bareText)
         for (scratch, path) in [(twin, twinPath), (bare, barePath)] {
