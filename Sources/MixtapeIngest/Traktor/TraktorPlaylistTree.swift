@@ -63,8 +63,9 @@ struct TraktorPlaylistTree: Sendable {
     /// The playlists, ids assigned and entries resolved: `traktor-playlist:` + the UUID as
     /// written, else + the path; a repeated id gets `#2`, `#3`, ... in document order. Only
     /// `TYPE="TRACK"` keys naming a known item (`known`: the hashes of the ids read) become
-    /// items; the rest (a missing track, a Remix Set) count in `missing`. A smart list carries its search expression translated
-    /// (`TraktorSmartList`) as a rule Mixtape evaluates, or no query and a warning.
+    /// items; the rest (a missing track, a Remix Set) count in `missing`. A smart list carries
+    /// its search expression translated (`TraktorSmartList`) as a rule Mixtape evaluates, or no
+    /// query and a warning.
     func playlists(known: Set<UInt64>, source: String) -> (playlists: [Playlist], warnings: [IndexWarning]) {
         var counts: [String: Int] = [:]
         var ids: [PlaylistID] = []
