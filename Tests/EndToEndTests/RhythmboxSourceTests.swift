@@ -91,14 +91,22 @@ struct RhythmboxSourceTests {
         }
     }
 
+    /// A database (with its playlists.xml) made by bench/gen_rhythmbox.py in `scratch`; its path.
+    static func generate(tracks: Int, playlists: Int, seed: Int, in scratch: MixtapeProcess) throws -> String {
+        let path = scratch.folder + "/rhythmdb.xml"
+        let made = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py", "--tracks", String(tracks),
+            "--playlists", String(playlists), "--seed", String(seed), "--out", path,
+        ])
+        try #require(made.status == 0, "\(made.stderr)")
+        return path
+    }
+
     @Test("a generated database (bench/gen_rhythmbox.py) equals the independent Python reading",
           .enabled(if: pythonAvailable, "python3 is missing: the generator and the reading cannot run"))
     func generated() throws {
         let scratch = MixtapeProcess()
-        let path = scratch.folder + "/rhythmdb.xml"
-        let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
-                                                                "--tracks", "1500", "--playlists", "80", "--seed", "5", "--out", path])
-        try #require(made.status == 0, "\(made.stderr)")
+        let path = try Self.generate(tracks: 1500, playlists: 80, seed: 5, in: scratch)
         try matchesPython(path)
         #expect(try scratch.run(["index", path]).status == 0)
         let playlists = try scratch.run(["playlists", "--json"]).records
@@ -121,10 +129,7 @@ struct RhythmboxSourceTests {
           .enabled(if: pythonAvailable, "python3 is missing: the generator cannot run"))
     func columnsEqualLoaded() throws {
         let scratch = MixtapeProcess()
-        let path = scratch.folder + "/rhythmdb.xml"
-        let made = try MixtapeProcess.execute("/usr/bin/env", ["python3", MixtapeProcess.packageRoot + "/bench/gen_rhythmbox.py",
-                                                                "--tracks", "3000", "--playlists", "200", "--seed", "11", "--out", path])
-        try #require(made.status == 0, "\(made.stderr)")
+        let path = try Self.generate(tracks: 3000, playlists: 200, seed: 11, in: scratch)
         #expect(try scratch.run(["index", path]).status == 0)
         // An empty folder as a second source: the same items, but rows of two sources, which
         // the evaluation reads as loaded items.
