@@ -45,7 +45,10 @@ public struct IndexSources {
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
                                   giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }
-        let store = try LibraryStore(path: libraryPath)
+        // The first index of a library is built beside its path and moved there at the end.
+        var store = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath)
+            : try LibraryStore.building(at: libraryPath)
+        defer { store.discardBuild() }  // nothing once moved into place
         var report = IndexReport()
         let named = changes == nil ? sources.map(FileFacts.absolute) : []
         var targets = changes?.sourcePaths ?? named
@@ -97,6 +100,7 @@ public struct IndexSources {
             stored = try store.storeLineSnapshot(lines)
         }
         if snapshotDue || !stored { try LineSnapshotRefresh.run(store, loaded: loaded) }
+        if store.isBeingBuilt { store = try store.movedIntoPlace() }
         // Still under the lock, so a cron `index` and a `watch` batch never write one playlist
         // at once.
         report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)

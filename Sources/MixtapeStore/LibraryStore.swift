@@ -16,16 +16,20 @@ import Darwin
 /// SQLite's busy timeout is only the last line of defence.
 public final class LibraryStore: Sendable {
     public let path: String
-    private let pool: DatabasePool
+    /// Where the database file is: `path`, or a file beside it while a new index is built
+    /// (`LibraryStore.building(at:)`).
+    let filePath: String
+    /// A pool of WAL connections; a single connection while a new index is built.
+    let pool: any DatabaseWriter
+    /// Whether this is a new index being built beside `path`, not moved there yet
+    /// (`movedIntoPlace()`).
+    public let isBeingBuilt: Bool
 
     /// Opens (and on first use creates, with its folder) the index at `path`, migrating it to
     /// the current schema.
-    public init(path: String) throws {
-        self.path = path
+    public convenience init(path: String) throws {
         try LibraryStore.createParentFolder(of: path)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
-        configuration.foreignKeysEnabled = true
+        var configuration = LibraryStore.configuration
         configuration.prepareDatabase { db in
             // 16 KB pages for a new index (SQLite ignores it for an existing one): a 100,000-
             // track import writes its ~45 MB through the WAL and back into the file with a
@@ -33,8 +37,25 @@ public final class LibraryStore: Sendable {
             try db.execute(sql: "PRAGMA page_size = 16384")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
-        try StoreError.translating { [pool] in try Schema.migrator.migrate(pool) }
+        let pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
+        try self.init(path: path, filePath: path, pool: pool, isBeingBuilt: false)
+    }
+
+    /// Migrates the database `pool` holds to the current schema and keeps it.
+    init(path: String, filePath: String, pool: any DatabaseWriter, isBeingBuilt: Bool) throws {
+        self.path = path
+        self.filePath = filePath
+        self.pool = pool
+        self.isBeingBuilt = isBeingBuilt
+        try StoreError.translating { try Schema.migrator.migrate(pool) }
+    }
+
+    /// What every connection to an index is opened with.
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        return configuration
     }
 
     /// A read transaction whose SQLite errors leave as `StoreError.database`, so no caller
@@ -195,9 +216,9 @@ public final class LibraryStore: Sendable {
     /// Starts copying the WAL back into the database file on a connection of its own, beside
     /// reads and writes that go on meanwhile (a passive checkpoint never blocks them): the
     /// work a large sync left out of its commit. `BackgroundCheckpoint.wait` before the
-    /// process ends.
-    public func checkpointInBackground() -> BackgroundCheckpoint {
-        BackgroundCheckpoint(path: path)
+    /// process ends. Nil for a new index being built: it has no WAL.
+    public func checkpointInBackground() -> BackgroundCheckpoint? {
+        isBeingBuilt ? nil : BackgroundCheckpoint(path: path)
     }
 
     /// Changes part of a folder source in a single transaction (a `watch` batch): `body`
@@ -621,6 +642,8 @@ public enum StoreError: Error, Sendable {
     /// SQLite failed (damaged file, disk full, busy past the timeout): its message and
     /// result code, as the index at `path` reported them.
     case database(message: String, sqliteCode: Int32)
+    /// A new index, built beside `path`, could not be moved there.
+    case cannotMoveIntoPlace(path: String, reason: String)
 
     /// Runs `body`, turning GRDB's `DatabaseError` into `.database`; other errors (a reader's
     /// `SourceFailure` thrown inside a transaction) pass through unchanged.

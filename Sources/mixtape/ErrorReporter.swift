@@ -65,6 +65,8 @@ enum ErrorReporter {
             return ("cannot create the lock file \(path): \(String(cString: strerror(code)))", .cannotWrite)
         case let StoreError.cannotCreateFolder(path, reason):
             return ("cannot create the index folder \(path): \(reason)", .cannotWrite)
+        case let StoreError.cannotMoveIntoPlace(path, reason):
+            return ("cannot move the new index into place at \(path): \(reason)", .cannotWrite)
         case let failure as SourceFailure:
             if case .malformed = failure.reason { return (failure.message, .malformedData) }
             return (failure.message, .missingInput)

@@ -93,6 +93,47 @@ struct ReliabilityTests {
         #expect(try contents() == afterState)
     }
 
+    /// Kills a first index (no index before it, so it is built aside and moved into place) at
+    /// moments spread over its whole length: afterwards there is no index at all, or the whole
+    /// one, never a part; the next run builds it over whatever the kill left beside it.
+    @Test func aKilledFirstIndexLeavesNoIndexOrTheWholeOne() throws {
+        let tracks = Self.stress ? 20_000 : 5_000
+        let kills = Self.stress ? 40 : 8
+        let export = try mixtape.generateLibrary(tracks: tracks, seed: 13)
+        let started = Date()
+        try #require(try mixtape.run(["index", "--quiet", export]).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        let whole = try contents()
+
+        func removeIndex() {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: mixtape.library + suffix) }
+        }
+        var outcomes: [String: Int] = [:]
+        for kill in 0..<kills {
+            removeIndex()
+            let delay = duration * 1.1 * Double(kill) / Double(max(1, kills - 1))
+            var environment = ProcessInfo.processInfo.environment
+            environment["MIXTAPE_LIBRARY"] = mixtape.library
+            let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", export], environment: environment)
+            usleep(useconds_t(delay * 1_000_000))
+            run.signal(SIGKILL)
+            let status = run.wait(timeout: 30)
+            var outcome = "none"
+            if FileManager.default.fileExists(atPath: mixtape.library) {
+                #expect(try Self.integrity(of: mixtape.library) == "ok", "kill \(kill) at \(delay) s")
+                outcome = try contents() == whole ? "whole" : "PART"
+            }
+            #expect(outcome != "PART", "kill \(kill) at \(String(format: "%.3f", delay)) s (exit \(String(describing: status))) left a part")
+            outcomes[outcome, default: 0] += 1
+        }
+        print("kill -9 at \(kills) moments of a \(String(format: "%.2f", duration)) s first index of \(tracks) tracks: \(outcomes)")
+        #expect(outcomes["none", default: 0] > 0)
+        removeIndex()
+        #expect(try mixtape.run(["index", "--quiet", export]).status == 0)
+        #expect(try contents() == whole)
+        #expect(!FileManager.default.fileExists(atPath: mixtape.library + ".new"))
+    }
+
     /// Two `index` runs on different sources, a search loop and selection edits, all at once:
     /// the writers take turns through the lock, every process succeeds, and none reports
     /// "database is locked".

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A new index built in a file beside its path and moved there when the run is over: the
+/// first `index` of a library. An index in WAL mode writes every page twice (into the WAL,
+/// then back into the file) and at the end copies, syncs and deletes a WAL as large as the
+/// index; built aside, with no reader to serve, each page is written once, straight into the
+/// file: 0.24 s of a 1.37 s first index of 100,000 iTunes tracks, 0.09 s of a Rhythmbox one.
+///
+/// Nothing is at `path` until the move, so a reader meanwhile finds no index, as it would
+/// have before the run; a build that is stopped leaves only its own file, which the next
+/// build replaces. Each source is still written in a transaction of its own (its rollback
+/// journal held in memory), so a source that fails leaves what the others wrote.
+extension LibraryStore {
+    /// The file a new index at `path` is built in.
+    static func buildingPath(for path: String) -> String { path + ".new" }
+
+    /// Starts a new index for `path`, which must not exist yet, in a file beside it; the
+    /// caller holds the writer lock (so no other build runs) and ends with
+    /// `movedIntoPlace()`, or `discardBuild()` when the run fails.
+    public static func building(at path: String) throws -> LibraryStore {
+        try createParentFolder(of: path)
+        let aside = buildingPath(for: path)
+        unlink(aside)  // what a stopped build left
+        var configuration = LibraryStore.configuration
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA page_size = 16384")
+            // Rolling back a failed source needs only the pages that existed before it: a
+            // journal in memory, never written. Nothing needs syncing before the move, which
+            // syncs the whole file once.
+            try db.execute(sql: "PRAGMA journal_mode = MEMORY")
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+        }
+        let queue = try StoreError.translating { try DatabaseQueue(path: aside, configuration: configuration) }
+        return try LibraryStore(path: path, filePath: aside, pool: queue, isBeingBuilt: true)
+    }
+
+    /// Moves a new index to its path: switched to WAL mode (as every index is, so readers
+    /// and a writer work at once), closed, synced to the disk, renamed over nothing. Returns
+    /// the index opened at its path; this store is closed.
+    public func movedIntoPlace() throws -> LibraryStore {
+        precondition(isBeingBuilt, "only a new index being built is moved into place")
+        try StoreError.translating {
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try (pool as? DatabaseQueue)?.close()
+        }
+        func fail(_ what: String) -> StoreError {
+            .cannotMoveIntoPlace(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+        }
+        guard Self.syncToDisk(filePath) else { throw fail("cannot sync \(filePath)") }
+        guard !LibraryStore.exists(at: path) else {
+            throw StoreError.cannotMoveIntoPlace(path: path, reason: "another process created an index there meanwhile")
+        }
+        // A WAL left beside a deleted index would be replayed into this one.
+        unlink(path + "-wal")
+        unlink(path + "-shm")
+        guard rename(filePath, path) == 0 else { throw fail("cannot rename \(filePath)") }
+        let folder = (path as NSString).deletingLastPathComponent
+        _ = Self.syncToDisk(folder.isEmpty ? "." : folder)  // the rename itself; the data is safe already
+        return try LibraryStore(path: path)
+    }
+
+    /// Closes and deletes a new index that will not be moved into place (the run failed).
+    public func discardBuild() {
+        guard isBeingBuilt else { return }
+        try? (pool as? DatabaseQueue)?.close()
+        unlink(filePath)
+    }
+
+    /// fsync of a file or folder; false when it fails.
+    private static func syncToDisk(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
+    }
+}
