@@ -216,9 +216,10 @@ public final class LibraryStore: Sendable {
     /// Starts copying the WAL back into the database file on a connection of its own, beside
     /// reads and writes that go on meanwhile (a passive checkpoint never blocks them): the
     /// work a large sync left out of its commit. `BackgroundCheckpoint.wait` before the
-    /// process ends. Nil for a new index being built: it has no WAL.
-    public func checkpointInBackground() -> BackgroundCheckpoint? {
-        isBeingBuilt ? nil : BackgroundCheckpoint(path: path)
+    /// process ends. A new index being built has no WAL: its written pages start going to
+    /// the disk instead.
+    public func checkpointInBackground() -> BackgroundCheckpoint {
+        isBeingBuilt ? BackgroundCheckpoint(flushing: filePath) : BackgroundCheckpoint(path: path)
     }
 
     /// Changes part of a folder source in a single transaction (a `watch` batch): `body`

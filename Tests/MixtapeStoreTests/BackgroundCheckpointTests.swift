@@ -32,7 +32,7 @@ struct BackgroundCheckpointTests {
         // Over 1,000 pages of 16 KB: SQLite's own checkpoint at commit would have moved them.
         #expect(Self.fileSize(path + "-wal") > 1000 * 16384)
         #expect(Self.fileSize(path) == before)
-        store.checkpointInBackground()?.wait()
+        store.checkpointInBackground().wait()
         #expect(Self.fileSize(path) > before + 1000 * 16384)
         #expect(try store.items().count == items.count)
     }
