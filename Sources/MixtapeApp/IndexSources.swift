@@ -85,7 +85,10 @@ public struct IndexSources {
             if let lines = gathered {
                 // The evaluation only reads until it writes what it found, so it runs on a
                 // thread of its own while this one stores the gathered snapshot.
-                let evaluating = BackgroundTask { try evaluation.evaluate() }
+                // The columns the rules read, if they were gathered with the lines (sorted
+                // here, before two threads read them).
+                let columns = lines.columns()
+                let evaluating = BackgroundTask { try evaluation.evaluate(gathered: columns) }
                 let storing = Result { try store.storeLineSnapshot(lines) }
                 let found = try evaluating.value()  // waited for before any error leaves
                 stored = try storing.get()
@@ -210,6 +213,8 @@ public struct IndexSources {
                         try put(entries.items())
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)
+                    case .rules(let rules):
+                        if let fields = EvaluateSmartPlaylists.columnFields(of: rules) { lines?.gatherColumns(fields) }
                     }
                 }
                 outcome = read

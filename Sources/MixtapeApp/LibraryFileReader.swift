@@ -41,7 +41,8 @@ struct LibraryFileReader: Sendable {
         ContentKind.rhythmbox.id: LibraryFileReader(
             recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }
         ) { path, emit in
-            outcome(try RhythmboxLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
+            outcome(try RhythmboxLibraryReader(path: path).read(onRules: { try emit(.rules($0)) },
+                                                                onUnmapped: { try emit(.unmapped($0)) }))
         },
     ]
 

@@ -9,4 +9,8 @@ enum ReadBatch: Sendable {
     /// Items the writing thread maps itself (`UnmappedItems`).
     case unmapped(UnmappedItems)
     case playlists([Playlist])
+    /// The rules of the source's smart playlists, from a reader that knows them before its
+    /// items (Rhythmbox's playlists file is read first): the writer gathers the columns they
+    /// read as the items go by.
+    case rules([SmartRule])
 }

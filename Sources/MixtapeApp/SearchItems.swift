@@ -4,7 +4,7 @@ import MixtapeStore
 /// The `search` use case (spec/query.md): field filters narrow the items, text terms rank what
 /// is left like `fzf --filter` does on the formatted lines, and without a text term items keep
 /// library order.
-public struct SearchItems {
+public struct SearchItems: Sendable {
     public var libraryPath: String
     public var query: Query
     /// The line each item is matched and printed as (fzf's `--with-nth`).

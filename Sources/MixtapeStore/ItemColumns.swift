@@ -6,7 +6,7 @@ import MixtapeCore
 /// `MediaItem` per row: what the smart playlists of an index run read (a couple of dozen rules
 /// over 100,000 rows decided a column at a time, `FilterColumns`), where loading every item
 /// held 57 MB of items beside their strings.
-public struct ItemColumns {
+public struct ItemColumns: Sendable {
     /// How many rows.
     public let count: Int
     /// Each row's item id, in row order.
@@ -16,6 +16,9 @@ public struct ItemColumns {
     public internal(set) var values: [Field: [FieldValue?]] = [:]
     /// The rows in library order.
     public internal(set) var libraryOrder: [Int] = []
+
+    /// Which fields have a column.
+    public var fields: Set<Field> { Set(values.keys) }
 }
 
 extension IndexRead {

@@ -33,6 +33,13 @@ public final class LineSnapshotCollector {
     public internal(set) var standsForIndex = false
     /// The path of the source being written, which the index gives each of its items.
     var source: String?
+    /// The fields gathered a column each (`gatherColumns`), with each item's id, for the
+    /// smart playlists' rules; empty when nothing asks for them.
+    private var columnFields: [Field] = []
+    private var columnValues: [[FieldValue?]] = []
+    private var ids = PackedStrings()
+    /// Whether `entries` are in library order (`sortInLibraryOrder`).
+    private var sorted = false
 
     /// Bytes per block (an item larger than that gets a block of its own).
     private let blockSize: Int
@@ -43,6 +50,8 @@ public final class LineSnapshotCollector {
         var prefix: UInt64
         var block: UInt32, start: UInt32
         var keyCount: UInt32, pairCount: UInt32
+        /// The item's place in the order of `add` (its row in the gathered columns).
+        var position: UInt32
     }
 
     /// `render` appends an item's line, as UTF-8, to the bytes it is given. 32 MB holds
@@ -60,9 +69,25 @@ public final class LineSnapshotCollector {
     /// How many items were added.
     public var count: Int { entries.count }
 
+    /// Also gathers the values of `fields` (columns of the items table: not `id` or
+    /// `source`) of every item added from now on, and their ids: the columns the smart
+    /// playlists' rules read (`columns()`), known before the items when the reader can tell
+    /// (Rhythmbox's playlists file is read first), so deciding them needs no second read of
+    /// what was just written (0.11 s of a 100,000-track Rhythmbox index).
+    public func gatherColumns(_ fields: Set<Field>) {
+        guard entries.isEmpty else { return }  // too late: some items went by
+        columnFields = Schema.itemColumns.filter(fields.contains)
+        columnValues = columnFields.map { _ in [] }
+    }
+
     /// Records `item`, whose sort key is `sortKey` (`LibraryOrder.sortKey(for:)`).
     func add(_ item: MediaItem, sortKey: UnsafeBufferPointer<UInt8>) {
         guard isComplete else { return }
+        if !columnFields.isEmpty {
+            var id = item.id.rawValue
+            id.withUTF8 { ids.append($0) }
+            for (position, field) in columnFields.enumerated() { columnValues[position].append(field.value(of: item)) }
+        }
         line.removeAll(keepingCapacity: true)
         if item.source == source { render(item, &line) } else { render(Self.item(item, from: source), &line) }
         pair.removeAll(keepingCapacity: true)
@@ -81,7 +106,8 @@ public final class LineSnapshotCollector {
             _ = UnsafeMutableBufferPointer(rebasing: block[(used + sortKey.count)...]).initialize(from: $0)
         }
         entries.append(Entry(prefix: SortKeyOrder.prefix(of: sortKey), block: UInt32(blocks.count - 1), start: UInt32(used),
-                             keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count)))
+                             keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count),
+                             position: UInt32(entries.count)))
         used += size
     }
 
@@ -109,18 +135,40 @@ public final class LineSnapshotCollector {
         for block in blocks { block.deallocate() }
         blocks = []
         entries = []
+        columnValues = columnValues.map { _ in [] }
+        ids = PackedStrings()
         used = 0
         held = 0
     }
 
-    /// Hands each item's encoded (id, line) pair to `body` in library order (the sort keys'
-    /// byte order, as SQLite orders the `sort_key` BLOBs).
-    func forEachPairInOrder(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    /// Puts the items in library order (the sort keys' byte order, as SQLite orders the
+    /// `sort_key` BLOBs), once.
+    public func sortInLibraryOrder() {
+        guard !sorted else { return }
+        sorted = true
         let bases = blocks.map { UnsafePointer($0.baseAddress!) }
         func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
         entries.sort { a, b in
             SortKeyOrder.precedes(a.prefix, key(a), Int(a.keyCount), b.prefix, key(b), Int(b.keyCount))
         }
+    }
+
+    /// The gathered columns of every item (`gatherColumns`), ids and library order, as a scan
+    /// of the index would read them (`IndexRead.columns`); nil unless they were gathered and
+    /// stand for the whole index (`standsForIndex`). Sorts the items first.
+    public func columns() -> ItemColumns? {
+        guard standsForIndex, !columnFields.isEmpty, ids.count == entries.count else { return nil }
+        sortInLibraryOrder()
+        var values: [Field: [FieldValue?]] = [:]
+        for (position, field) in columnFields.enumerated() { values[field] = columnValues[position] }
+        return ItemColumns(count: entries.count, ids: ids, values: values, libraryOrder: entries.map { Int($0.position) })
+    }
+
+    /// Hands each item's encoded (id, line) pair to `body` in library order.
+    func forEachPairInOrder(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        sortInLibraryOrder()
+        let bases = blocks.map { UnsafePointer($0.baseAddress!) }
+        func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
         for entry in entries {
             try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)))
         }

@@ -125,7 +125,10 @@ struct RhythmboxSourceTests {
         }
     }
 
-    @Test("automatic playlists decided on columns (one source) hold what loading every item finds (a second source)",
+    /// Three ways to the same entries: columns gathered while the items were written (a
+    /// first index of one source), every item loaded (a second source), and columns read
+    /// from the index (that second source removed again).
+    @Test("automatic playlists decided on gathered columns, on loaded items and on columns read back agree",
           .enabled(if: pythonAvailable, "python3 is missing: the generator cannot run"))
     func columnsEqualLoaded() throws {
         let scratch = MixtapeProcess()
@@ -147,6 +150,10 @@ struct RhythmboxSourceTests {
         #expect(Set(columns.keys) == Set(loaded.keys))
         let differing = columns.keys.filter { columns[$0] != loaded[$0] }.sorted()
         #expect(differing.isEmpty, "playlists whose items differ: \(differing)")
+        #expect(try both.run(["sources", "remove", empty]).status == 0)
+        let readBack = try smart(both)
+        let differingReadBack = columns.keys.filter { columns[$0] != readBack[$0] }.sorted()
+        #expect(differingReadBack.isEmpty, "playlists whose items differ read back: \(differingReadBack)")
     }
 
     /// Every kind of translation (RhythmboxQueryTranslationTests's table) run by `mixtape search`.

@@ -23,30 +23,36 @@ public struct RhythmboxLibraryReader: Sendable {
         FolderPath.parent(of: path) + "/playlists.xml"
     }
 
-    /// Streams the database, handing items to `onItems` in batches in file order, then reads
-    /// the playlists file beside it.
+    /// Reads the playlists file, then streams the database, handing items to `onItems` in
+    /// batches in file order.
     public func read(onItems: ([MediaItem]) throws -> Void) throws -> LibraryReadSummary {
         try read(onUnmapped: { try onItems($0.items()) })
     }
 
     /// `read(onItems:)`, each batch handed over before its entries are mapped to items, so the
-    /// caller maps them on a thread of its choosing.
-    public func read(onUnmapped: (UnmappedItems) throws -> Void) throws -> LibraryReadSummary {
+    /// caller maps them on a thread of its choosing. The playlists file is read first (it is
+    /// small), so the automatic playlists' rules go to `onRules` before any item: whoever
+    /// writes the items can gather what the rules will ask about as they go by. Its static
+    /// playlists' entries are checked against the database's items once it has been read.
+    public func read(onRules: ([SmartRule]) throws -> Void = { _ in },
+                     onUnmapped: (UnmappedItems) throws -> Void) throws -> LibraryReadSummary {
+        let playlists = RhythmboxPlaylistSink(source: path)
+        var playlistsHash: String?
+        do {
+            playlistsHash = try XMLEventStream.read(path: Self.playlistsPath(besides: path), into: playlists)
+        } catch let error as SourceReadError where error.code == ENOENT {
+            // No playlists.xml: a database Rhythmbox never saved playlists beside, or a copy.
+        }
+        try onRules(playlists.playlists.compactMap(\.rule))
         let sink = RhythmboxDatabaseSink(source: path)
         let databaseHash = try XMLEventStream.read(path: path, into: sink) {
             guard !sink.pending.isEmpty else { return }
             try onUnmapped(sink.takePending())
         }
         if !sink.pending.isEmpty { try onUnmapped(sink.takePending()) }
-        let playlistsPath = Self.playlistsPath(besides: path)
-        let playlists = RhythmboxPlaylistSink(source: path, knows: { [ids = sink.ids] in ids.contains($0) })
         var fingerprint = StableHash()
         fingerprint.combine(databaseHash)
-        do {
-            fingerprint.combine(try XMLEventStream.read(path: playlistsPath, into: playlists))
-        } catch let error as SourceReadError where error.code == ENOENT {
-            // No playlists.xml: a database Rhythmbox never saved playlists beside, or a copy.
-        }
+        if let playlistsHash { fingerprint.combine(playlistsHash) }
         return summary(sink, playlists, fingerprint: fingerprint.hexDigest)
     }
 
@@ -60,20 +66,20 @@ public struct RhythmboxLibraryReader: Sendable {
     /// playlists file is named `playlists.xml` beside `name` in messages.
     public static func read(bytes: [UInt8], playlists: [UInt8]?,
                             name: String) throws -> (items: [MediaItem], summary: LibraryReadSummary) {
-        let sink = RhythmboxDatabaseSink(source: name)
-        try XMLEventStream.read(bytes: bytes, name: name, into: sink)
-        let items = sink.takePending().items()
-        let playlistSink = RhythmboxPlaylistSink(source: name, knows: { [ids = sink.ids] in ids.contains($0) })
+        let playlistSink = RhythmboxPlaylistSink(source: name)
         if let playlists {
             try XMLEventStream.read(bytes: playlists, name: playlistsPath(besides: name), into: playlistSink)
         }
+        let sink = RhythmboxDatabaseSink(source: name)
+        try XMLEventStream.read(bytes: bytes, name: name, into: sink)
+        let items = sink.takePending().items()
         return (items, RhythmboxLibraryReader(path: name).summary(sink, playlistSink, fingerprint: nil))
     }
 
     private func summary(_ database: RhythmboxDatabaseSink, _ playlists: RhythmboxPlaylistSink,
                          fingerprint: String?) -> LibraryReadSummary {
-        LibraryReadSummary(playlists: playlists.playlists, warnings: database.warnings + playlists.warnings,
-                           trackCount: database.itemCount, applicationVersion: database.applicationVersion,
+        LibraryReadSummary(playlists: playlists.playlists(knowing: database.ids),
+                           warnings: database.warnings + playlists.warnings, trackCount: database.itemCount, applicationVersion: database.applicationVersion,
                            contentFingerprint: fingerprint)
     }
 }

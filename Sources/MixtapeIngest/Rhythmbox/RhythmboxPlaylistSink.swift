@@ -6,7 +6,8 @@ import MixtapeCore
 /// `<subquery>` (an automatic playlist).
 ///
 /// - static playlists keep their order and repeats; a location that names no item (a file no
-///   longer in the database, a radio station) is counted in `missing`;
+///   longer in the database, a radio station) is counted in `missing` (`playlists(knowing:)`,
+///   once the database has been read: the playlists file is read first);
 /// - automatic playlists become smart playlists with a `SmartRule` (`RhythmboxSmartRule`);
 /// - the play queue is not listed: it is a transient list, and its name changes with its
 ///   length (`Play Queue (3)`), so it would be a new playlist after every song.
@@ -15,9 +16,13 @@ import MixtapeCore
 /// for a second playlist of the same name): Rhythmbox keeps no other identity for it.
 final class RhythmboxPlaylistSink: XMLEventSink {
     let source: String
-    /// Whether an item has this id (the database's items).
-    let knows: (UInt64) -> Bool
+    /// Every playlist read, each static one with all its entries (`playlists(knowing:)` drops
+    /// those that name no item).
     private(set) var playlists: [Playlist] = []
+    /// The hash of each entry's location (`RhythmboxEntry.identity(forKey:)`), a list per
+    /// playlist, what `playlists(knowing:)` checks against the database's items.
+    private var entryHashes: [[UInt64]] = []
+    private var currentHashes: [UInt64] = []
     private(set) var warnings: [IndexWarning] = []
 
     private var current: Playlist?
@@ -32,9 +37,20 @@ final class RhythmboxPlaylistSink: XMLEventSink {
     private var readingLocation = false
     private var text = XMLTextBuffer()
 
-    init(source: String, knows: @escaping (UInt64) -> Bool) {
+    init(source: String) {
         self.source = source
-        self.knows = knows
+    }
+
+    /// The playlists, each static one's entries kept only where they name an item of the
+    /// database (whose hashes are `known`) and the others counted in `missing`.
+    func playlists(knowing known: Set<UInt64>) -> [Playlist] {
+        zip(playlists, entryHashes).map { playlist, hashes in
+            guard !hashes.isEmpty else { return playlist }
+            var resolved = playlist
+            resolved.items = zip(playlist.items, hashes).filter { known.contains($0.1) }.map(\.0)
+            resolved.missing += playlist.items.count - resolved.items.count
+            return resolved
+        }
     }
 
     func startElement(_ name: XMLName, attributes: XMLAttributes, depth: Int, context: XMLEventContext) {
@@ -88,17 +104,15 @@ final class RhythmboxPlaylistSink: XMLEventSink {
         playlist.isSmart = kind == "automatic"
         current = playlist
         position = context.position
+        currentHashes = []
         conjunctions = []
         criteria = []
     }
 
     private func entry(_ location: String) {
         let (id, hash) = RhythmboxEntry.identity(forKey: location)
-        if knows(hash) {
-            current?.items.append(id)
-        } else {
-            current?.missing += 1
-        }
+        current?.items.append(id)
+        currentHashes.append(hash)
     }
 
     private func criterion(starting name: XMLName, attributes: XMLAttributes) {
@@ -143,5 +157,6 @@ final class RhythmboxPlaylistSink: XMLEventSink {
             }
         }
         playlists.append(playlist)
+        entryHashes.append(currentHashes)
     }
 }
