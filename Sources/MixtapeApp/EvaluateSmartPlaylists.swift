@@ -1,3 +1,4 @@
+import Foundation
 import MixtapeCore
 import MixtapeStore
 
@@ -44,9 +45,12 @@ struct EvaluateSmartPlaylists: Sendable {
     /// Evaluates every rule, only reading the index (so it can run beside a write); nil when
     /// no playlist has a rule. `gathered`: the columns of every item of the index, gathered as
     /// they were written (`LineSnapshotCollector.columns()`), read instead of the index when
-    /// they hold every field the rules read.
-    func evaluate(keepingLines: Bool = false, gathered: ItemColumns? = nil) throws -> Found? {
-        let ruled = try store.ruledPlaylists()
+    /// they hold every field the rules read. `ruled`: the playlists with rules, when the
+    /// caller read them already (so deciding gathered columns reads nothing of the index and
+    /// never waits for a write on the same connection).
+    func evaluate(keepingLines: Bool = false, gathered: ItemColumns? = nil,
+                  ruled: [(source: String, id: PlaylistID, rule: SmartRule)]? = nil) throws -> Found? {
+        let ruled = try ruled ?? store.ruledPlaylists()
         guard !ruled.isEmpty else { return nil }
         // Parsed once each; a rule this version no longer parses (or sorts) finds nothing.
         let searches = ruled.map { search(for: $0.rule) }
@@ -61,7 +65,7 @@ struct EvaluateSmartPlaylists: Sendable {
         }
         if keepingLines { fields.formUnion(FormatTemplate.standard.fields) }
         let items = try store.items(fields: fields)
-        let queries = LibraryQueries(libraryPath: libraryPath)
+        let queries = LibraryQueries(store: store)
         let shared = RenderedLines(items: items, template: .standard)
         // Every rule's filters decided together (each distinct one once), then each rule ranked
         // or sorted.
@@ -91,7 +95,7 @@ struct EvaluateSmartPlaylists: Sendable {
                                     gathered: ItemColumns?) throws -> [(source: String, id: PlaylistID, items: [ItemID])]? {
         let live = searches.compactMap { $0 }
         guard let fields = Self.columnFields(of: live, limits: ruled.map(\.rule.limit)) else { return nil }
-        let queries = LibraryQueries(libraryPath: libraryPath)
+        let queries = LibraryQueries(store: store)
         let contexts = try live.map { try $0.context(queries) }
         let rows: ItemColumns
         if let gathered, fields.isSubset(of: gathered.fields) {
@@ -102,19 +106,33 @@ struct EvaluateSmartPlaylists: Sendable {
         }
         let limits = zip(ruled, searches).filter { $0.1 != nil }.map(\.0.rule.limit)
         let rules = zip(live, zip(limits, contexts)).map { ColumnRule(search: $0, limit: $1.0, context: $1.1) }
-        // Half of the rules decided on a second thread (the line snapshot is stored meanwhile,
-        // and the two share little: the few filters both halves hold, such as `kind:music`,
-        // are decided twice): 0.12 s of a 100,000-track Rhythmbox index's 23 rules.
-        let halves = [Array(stride(from: 0, to: rules.count, by: 2)), Array(stride(from: 1, to: rules.count, by: 2))]
-        let second = BackgroundTask { [halves] in Self.items(of: halves[1].map { rules[$0] }, in: rows) }
-        let first = Self.items(of: halves[0].map { rules[$0] }, in: rows)
+        // The rules handed out one at a time to this thread and a second one (the line
+        // snapshot is stored meanwhile): a few large sorts would leave one of two fixed halves
+        // working alone. Each thread decides the filters of its own rules; the few both meet,
+        // such as `kind:music`, are decided twice. 0.12 s of a 100,000-track Rhythmbox
+        // index's 23 rules.
+        let next = RuleCounter()
+        let second = BackgroundTask { Self.items(of: rules, in: rows, takingFrom: next) }
         var found = [[ItemID]](repeating: [], count: rules.count)
-        for (half, items) in zip(halves, [first, try second.value()]) {
-            for (position, rule) in half.enumerated() { found[rule] = items[position] }
+        for (rule, items) in Self.items(of: rules, in: rows, takingFrom: next) + (try second.value()) {
+            found[rule] = items
         }
-        var next = found.makeIterator()
+        var each = found.makeIterator()
         return zip(ruled, searches).map { playlist, search in
-            (playlist.source, playlist.id, search == nil ? [] : next.next() ?? [])
+            (playlist.source, playlist.id, search == nil ? [] : each.next() ?? [])
+        }
+    }
+
+    /// Hands out rule numbers 0, 1, 2, … once each to whichever thread asks.
+    private final class RuleCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+
+        func take() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            next += 1
+            return next - 1
         }
     }
 
@@ -125,13 +143,17 @@ struct EvaluateSmartPlaylists: Sendable {
         let context: QueryContext
     }
 
-    /// The items of each of `rules`, decided on `rows`: each distinct filter decided once
-    /// (`FilterColumns`), then each rule's rows in library order, its sort and its limit.
-    private static func items(of rules: [ColumnRule], in rows: ItemColumns) -> [[ItemID]] {
+    /// The items of each rule this thread takes from `counter`, decided on `rows`: its
+    /// filters decided (each distinct one once, `FilterColumns`), then its rows in library
+    /// order, its sort and its limit.
+    private static func items(of rules: [ColumnRule], in rows: ItemColumns,
+                              takingFrom counter: RuleCounter) -> [(rule: Int, items: [ItemID])] {
         var filters = FilterColumns(count: rows.count, columns: rows.values)
-        filters.decide(rules.map { ($0.search.query.filterGroups, $0.context) })
-        return rules.enumerated().map { plan, rule in
-            let passes = filters.passing(rule.search.query.filterGroups, context: rule.context, plan: plan)
+        var found: [(rule: Int, items: [ItemID])] = []
+        while case let number = counter.take(), number < rules.count {
+            let rule = rules[number]
+            filters.decide(rule.search.query.filterGroups, context: rule.context)
+            let passes = filters.passing(rule.search.query.filterGroups, context: rule.context, plan: 0)
             var order = rows.libraryOrder.filter { passes[$0] }
             if let sort = rule.search.sort { order = sort.ordered(order, columns: rows.values) }
             order = rule.search.cut(order)
@@ -141,8 +163,9 @@ struct EvaluateSmartPlaylists: Sendable {
                 order = Array(order.prefix(limit.keptCount(of: order, durationMs: { integer(durations?[$0]) },
                                                            size: { integer(sizes?[$0]) })))
             }
-            return order.map { ItemID(rawValue: rows.ids[$0]) }
+            found.append((number, order.map { ItemID(rawValue: rows.ids[$0]) }))
         }
+        return found
     }
 
     /// The fields `rules` read (filters, sorts, limits), which a scan or a writer gathers a

@@ -87,8 +87,11 @@ public struct IndexSources {
                 // thread of its own while this one stores the gathered snapshot.
                 // The columns the rules read, if they were gathered with the lines (sorted
                 // here, before two threads read them).
-                let columns = lines.columns()
-                let evaluating = BackgroundTask { try evaluation.evaluate(gathered: columns) }
+                // Held by the evaluating thread alone, which lets it go there.
+                let ruled = try store.ruledPlaylists()
+                let evaluating = BackgroundTask { [columns = lines.columns()] in
+                    try evaluation.evaluate(gathered: columns, ruled: ruled)
+                }
                 let storing = Result { try store.storeLineSnapshot(lines) }
                 let found = try evaluating.value()  // waited for before any error leaves
                 stored = try storing.get()

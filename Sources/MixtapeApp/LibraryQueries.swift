@@ -5,41 +5,56 @@ import MixtapeStore
 /// sources. None of them creates an index that does not exist yet.
 public struct LibraryQueries {
     public var libraryPath: String
+    /// The index a run holds open, read instead of opening the one at `libraryPath`.
+    private let opened: LibraryStore?
 
-    public init(libraryPath: String) { self.libraryPath = libraryPath }
+    public init(libraryPath: String) {
+        self.libraryPath = libraryPath
+        opened = nil
+    }
+
+    /// Reads through `store`, the index an `index` run holds open: a new one is not at its
+    /// path until the run ends (`LibraryStore.building(at:)`).
+    public init(store: LibraryStore) {
+        libraryPath = store.path
+        opened = store
+    }
 
     /// Whether there is an index at all.
-    public var indexExists: Bool { LibraryStore.exists(at: libraryPath) }
+    public var indexExists: Bool { opened != nil || LibraryStore.exists(at: libraryPath) }
+
+    /// The index to read, once it exists.
+    private func store() throws -> LibraryStore { try opened ?? LibraryStore(path: libraryPath) }
 
     /// Every item in library order, with `fields` filled besides `id` and `source`.
     public func items(fields: Set<Field> = Set(Field.allCases)) throws -> [MediaItem] {
         guard indexExists else { return [] }
-        return try LibraryStore(path: libraryPath).items(fields: fields)
+        return try store().items(fields: fields)
     }
 
     /// The index's ready (id, line) pairs for a `--format` template, if it keeps them.
     public func lineSnapshot(template: String) throws -> (ids: PackedStrings, lines: PackedStrings)? {
         guard indexExists else { return nil }
-        return try LibraryStore(path: libraryPath).lineSnapshot(template: template)
+        return try store().lineSnapshot(template: template)
     }
 
     /// Runs `body` with reads of one state of the index; nil when there is no index.
     public func read<T>(_ body: (IndexRead) throws -> T) throws -> T? {
         guard indexExists else { return nil }
-        return try LibraryStore(path: libraryPath).read(body)
+        return try store().read(body)
     }
 
     /// The saved selection, in the order items were selected.
     public func selection() throws -> [ItemID] {
         guard indexExists else { return [] }
-        return try LibraryStore(path: libraryPath).selection()
+        return try store().selection()
     }
 
     /// Every playlist with its folder path; without `entries`, their item lists are empty
     /// (a Tab completion needs the names, not 200 playlists' members).
     public func playlists(entries: Bool = true) throws -> [(playlist: Playlist, path: String)] {
         guard indexExists else { return [] }
-        let playlists = try LibraryStore(path: libraryPath).playlists(entries: entries)
+        let playlists = try store().playlists(entries: entries)
         // Paths are per source: two exports may share playlist ids.
         var result: [(Playlist, String)] = []
         var bySource: [String: [Playlist]] = [:]
@@ -60,7 +75,7 @@ public struct LibraryQueries {
     /// Every recorded source.
     public func sources() throws -> [SourceRecord] {
         guard indexExists else { return [] }
-        return try LibraryStore(path: libraryPath).sources()
+        return try store().sources()
     }
 
     /// Forgets a source (by the path as given or as recorded). Takes the writer lock, since it

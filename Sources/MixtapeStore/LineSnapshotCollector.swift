@@ -38,6 +38,10 @@ public final class LineSnapshotCollector {
     private var columnFields: [Field] = []
     private var columnValues: [[FieldValue?]] = []
     private var ids = PackedStrings()
+    /// About how many bytes the columns hold, and how many they may: past that (some
+    /// 120,000 items of a dozen fields) they are let go and the rules read the index instead.
+    private var columnBytes = 0
+    private let columnBudget: Int
     /// Whether `entries` are in library order (`sortInLibraryOrder`).
     private var sorted = false
 
@@ -55,12 +59,13 @@ public final class LineSnapshotCollector {
     }
 
     /// `render` appends an item's line, as UTF-8, to the bytes it is given. 32 MB holds
-    /// about 180,000 items' keys and lines.
+    /// about 180,000 items' keys and lines; `columnBudget` is the gathered columns' own.
     public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = 32 << 20,
-                blockSize: Int = 1 << 20) {
+                columnBudget: Int = 32 << 20, blockSize: Int = 1 << 20) {
         self.template = template
         self.render = render
         self.budget = budget
+        self.columnBudget = columnBudget
         self.blockSize = max(blockSize, 1)
     }
 
@@ -83,11 +88,7 @@ public final class LineSnapshotCollector {
     /// Records `item`, whose sort key is `sortKey` (`LibraryOrder.sortKey(for:)`).
     func add(_ item: MediaItem, sortKey: UnsafeBufferPointer<UInt8>) {
         guard isComplete else { return }
-        if !columnFields.isEmpty {
-            var id = item.id.rawValue
-            id.withUTF8 { ids.append($0) }
-            for (position, field) in columnFields.enumerated() { columnValues[position].append(field.value(of: item)) }
-        }
+        if !columnFields.isEmpty { gatherColumns(of: item) }
         line.removeAll(keepingCapacity: true)
         if item.source == source { render(item, &line) } else { render(Self.item(item, from: source), &line) }
         pair.removeAll(keepingCapacity: true)
@@ -109,6 +110,19 @@ public final class LineSnapshotCollector {
                              keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count),
                              position: UInt32(entries.count)))
         used += size
+    }
+
+    private func gatherColumns(of item: MediaItem) {
+        var id = item.id.rawValue
+        columnBytes += id.utf8.count + 8 + columnFields.count * MemoryLayout<FieldValue?>.stride
+        guard columnBytes <= columnBudget else {
+            columnFields = []
+            columnValues = []
+            ids = PackedStrings()
+            return
+        }
+        id.withUTF8 { ids.append($0) }
+        for (position, field) in columnFields.enumerated() { columnValues[position].append(field.value(of: item)) }
     }
 
     /// `item` as the index hands it back: with the path of the source it is written to.

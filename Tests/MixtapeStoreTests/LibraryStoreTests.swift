@@ -225,6 +225,43 @@ final class LibraryStoreTests {
         #expect(reread.contains { $0.hasPrefix("i:7|") && $0.contains("Changed") })
     }
 
+    @Test("columns gathered while the only source is written are the columns a scan of the index reads")
+    func gatheredColumns() throws {
+        let fields: Set<Field> = [.title, .artist, .trackNumber, .kind, .loved]
+        func collector(columnBudget: Int = 1 << 20) -> LineSnapshotCollector {
+            let lines = LineSnapshotCollector(template: "x", render: { $1 += ($0.title ?? "").utf8 }, columnBudget: columnBudget)
+            lines.gatherColumns(fields)
+            return lines
+        }
+        // Library order that is not the order of writing; values missing, accented, repeated.
+        let items = (0..<3000).map {
+            Self.item("i:\($0)", title: "T\(2999 - $0)", artist: ["Abba", "abba", "Äbba", "Zappa"][$0 % 4],
+                      track: $0 % 7 == 0 ? nil : Int64($0 % 3))
+        }
+        func rows(_ columns: ItemColumns) -> [String] {
+            columns.libraryOrder.map { row in
+                columns.ids[row] + " " + Field.allCases.filter(fields.contains)
+                    .map { String(describing: columns.values[$0]?[row] as Any) }.joined(separator: " ")
+            }
+        }
+        let lines = collector()
+        _ = try store.sync(record(), lines: lines) { try $0.put(items); return SourceReadout(playlists: []) }
+        let gathered = try #require(lines.columns())
+        let scanned = try #require(try store.read { try $0.columns(fields) })
+        #expect(gathered.count == items.count && gathered.fields == fields)
+        #expect(rows(gathered) == rows(scanned))
+        #expect(rows(gathered).first?.hasPrefix("i:") == true)
+
+        // Past their budget the columns are let go (the lines are kept); lines that are not
+        // the whole index have no columns either.
+        let small = collector(columnBudget: 10_000)
+        _ = try store.sync(record(size: 2), lines: small) { try $0.put(items); return SourceReadout(playlists: []) }
+        #expect(small.standsForIndex && small.columns() == nil)
+        let second = collector()
+        _ = try store.sync(record("/b.xml"), lines: second) { try $0.put([Self.item("i:b", title: "B")]); return SourceReadout(playlists: []) }
+        #expect(second.columns() == nil)
+    }
+
     @Test("gathered lines are not the snapshot when another source has items, an id repeats or the budget runs out")
     func collectedLinesThatAreNotTheSnapshot() throws {
         let render: (MediaItem) -> String = { $0.title ?? "" }

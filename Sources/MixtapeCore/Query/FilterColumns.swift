@@ -6,9 +6,9 @@
 ///
 /// Each distinct filter (condition, negation, "now") is decided once, whatever the number of
 /// rules holding it; filters reading one field share one read of that field's values (and one
-/// folding, for text). The answer is exactly `FieldFilter.matches` for each item: the same
-/// `FilterCondition.matches(value:now:)` on the same value, text folded as
-/// `TextCondition.matches` folds it.
+/// folding, for text, kept for later calls). The answer is exactly `FieldFilter.matches` for
+/// each item: the same `FilterCondition.matches(value:now:)` on the same value, text folded
+/// as `TextCondition.matches` folds it.
 public struct FilterColumns {
     /// What the answers are about: items, or the values of a few fields of rows that are not
     /// held as items (the smart playlists of a one-source index, read as columns).
@@ -29,6 +29,9 @@ public struct FilterColumns {
     }
     /// Each decided filter's answer, one Bool per item.
     private var decided: [Key: [Bool]] = [:]
+    /// Each text field's values folded as `TextCondition.matches` folds them, kept for the
+    /// next `decide` (rules decided one at a time fold a field once).
+    private var folded: [Field: [String?]] = [:]
 
     /// What decides a filter's answers: `now` for relative dates; selection and playlists come
     /// from the context too, so filters asking about them are keyed by the context's plan.
@@ -95,6 +98,11 @@ public struct FilterColumns {
         }
     }
 
+    /// `decide` of one rule's filters: for rules handed out one at a time.
+    public mutating func decide(_ groups: [QueryGroup], context: QueryContext) {
+        decide([(groups, context)])
+    }
+
     /// For each item, whether it passes every group (an AND of ORs), groups already decided.
     public func passing(_ groups: [QueryGroup], context: QueryContext, plan: Int) -> [Bool] {
         var all = [Bool](repeating: true, count: count)
@@ -121,19 +129,18 @@ public struct FilterColumns {
     /// Filters decided by the value of `field`, each tested on every item's value as
     /// `FieldFilter.matches` tests it; for text conditions the values are folded once for all
     /// of them, as `TextCondition.matches` folds each (the one column kept while they run).
-    private func decide(_ filters: [(FieldFilter, Key)], field: Field) -> [(Key, [Bool])] {
-        var folded: [String?]?
-        return filters.map { filter, key in
+    private mutating func decide(_ filters: [(FieldFilter, Key)], field: Field) -> [(Key, [Bool])] {
+        filters.map { filter, key in
             let condition = filter.condition, negated = filter.negated, now = key.now
             guard case .text(_, let text) = condition else {
                 return (key, values(of: field) { condition.matches(value: $0, now: now) != negated })
             }
-            if folded == nil {
-                folded = values(of: field) { value -> String? in
+            if folded[field] == nil {
+                folded[field] = values(of: field) { value -> String? in
                     if case .text(let text)? = value { QueryTextFolding.fold(text) } else { nil }
                 }
             }
-            return (key, folded!.map { ($0.map(text.matches(folded:)) ?? false) != negated })
+            return (key, folded[field]!.map { ($0.map(text.matches(folded:)) ?? false) != negated })
         }
     }
 
