@@ -84,10 +84,10 @@ public struct IndexSources {
             let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
             if let lines = gathered {
                 // The evaluation only reads until it writes what it found, so it runs on a
-                // thread of its own while this one stores the gathered snapshot.
-                // The columns the rules read, if they were gathered with the lines (sorted
-                // here, before two threads read them).
-                // Held by the evaluating thread alone, which lets it go there.
+                // thread of its own while this one stores the gathered snapshot. The rules are
+                // read first, and the columns they read if they were gathered with the lines
+                // (put in library order here, before two threads use them; held by the
+                // evaluating thread alone, which lets them go there).
                 let ruled = try store.ruledPlaylists()
                 let evaluating = BackgroundTask { [columns = lines.columns()] in
                     try evaluation.evaluate(gathered: columns, ruled: ruled)
