@@ -41,8 +41,10 @@ struct LibraryFileReader: Sendable {
         ContentKind.rhythmbox.id: LibraryFileReader(
             recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }
         ) { path, emit in
+            // Mapped to items on the reading thread: the writer also gathers the rules' columns
+            // and had become the busier of the two (Traktor's writer maps its entries).
             outcome(try RhythmboxLibraryReader(path: path).read(onRules: { try emit(.rules($0)) },
-                                                                onUnmapped: { try emit(.unmapped($0)) }))
+                                                                onItems: { try emit(.items($0)) }))
         },
     ]
 

@@ -44,6 +44,20 @@ struct ReliabilityTests {
         }
     }
 
+    /// Runs `index export` and kills it with SIGKILL after the `kill`-th of `kills` delays
+    /// spread over a run of `duration` seconds, a little past its end too (a kill after the
+    /// commit); returns the delay and how the run ended.
+    func indexKilled(_ export: String, kill: Int, of kills: Int,
+                     in duration: TimeInterval) throws -> (delay: Double, status: Int32?) {
+        let delay = duration * 1.1 * Double(kill) / Double(max(1, kills - 1))
+        var environment = ProcessInfo.processInfo.environment
+        environment["MIXTAPE_LIBRARY"] = mixtape.library
+        let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", export], environment: environment)
+        usleep(useconds_t(delay * 1_000_000))
+        run.signal(SIGKILL)
+        return (delay, run.wait(timeout: 30))
+    }
+
     /// Re-indexes a changed export and kills the run with SIGKILL at moments spread over its
     /// whole length; after each kill the index must pass `integrity_check` and hold exactly
     /// the state before or after the export changed.
@@ -72,14 +86,7 @@ struct ReliabilityTests {
         var outcomes: [String: Int] = [:]
         for kill in 0..<kills {
             try copyIndex(from: saved + "/before.sqlite", to: mixtape.library)
-            // Spread over the run, a little past its end too (a kill after the commit).
-            let delay = duration * 1.1 * Double(kill) / Double(max(1, kills - 1))
-            var environment = ProcessInfo.processInfo.environment
-            environment["MIXTAPE_LIBRARY"] = mixtape.library
-            let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", export], environment: environment)
-            usleep(useconds_t(delay * 1_000_000))
-            run.signal(SIGKILL)
-            let status = run.wait(timeout: 30)
+            let (delay, status) = try indexKilled(export, kill: kill, of: kills, in: duration)
             #expect(try Self.integrity(of: mixtape.library) == "ok", "kill \(kill) at \(delay) s")
             let state = try contents()
             let outcome = state == beforeState ? "before" : state == afterState ? "after" : "PART"
@@ -111,13 +118,7 @@ struct ReliabilityTests {
         var outcomes: [String: Int] = [:]
         for kill in 0..<kills {
             removeIndex()
-            let delay = duration * 1.1 * Double(kill) / Double(max(1, kills - 1))
-            var environment = ProcessInfo.processInfo.environment
-            environment["MIXTAPE_LIBRARY"] = mixtape.library
-            let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", export], environment: environment)
-            usleep(useconds_t(delay * 1_000_000))
-            run.signal(SIGKILL)
-            let status = run.wait(timeout: 30)
+            let (delay, status) = try indexKilled(export, kill: kill, of: kills, in: duration)
             var outcome = "none"
             if FileManager.default.fileExists(atPath: mixtape.library) {
                 #expect(try Self.integrity(of: mixtape.library) == "ok", "kill \(kill) at \(delay) s")

@@ -24,9 +24,10 @@ public struct RhythmboxLibraryReader: Sendable {
     }
 
     /// Reads the playlists file, then streams the database, handing items to `onItems` in
-    /// batches in file order.
-    public func read(onItems: ([MediaItem]) throws -> Void) throws -> LibraryReadSummary {
-        try read(onUnmapped: { try onItems($0.items()) })
+    /// batches in file order (and the automatic playlists' rules to `onRules` first).
+    public func read(onRules: ([SmartRule]) throws -> Void = { _ in },
+                     onItems: ([MediaItem]) throws -> Void) throws -> LibraryReadSummary {
+        try read(onRules: onRules, onUnmapped: { try onItems($0.items()) })
     }
 
     /// `read(onItems:)`, each batch handed over before its entries are mapped to items, so the
