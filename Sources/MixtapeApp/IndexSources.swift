@@ -204,9 +204,10 @@ public struct IndexSources {
             let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
-                    func put(_ items: [MediaItem]) throws {
+                    func put(_ items: consuming [MediaItem]) throws {
+                        let count = items.count
                         try sync.put(items)
-                        delivered += items.count
+                        delivered += count
                         progress?(path, delivered)
                     }
                     switch batch {

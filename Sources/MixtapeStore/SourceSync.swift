@@ -79,14 +79,17 @@ public final class SourceSync {
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
-    public func put(_ items: [MediaItem]) throws {
-        // By index, lent in place: `for item in items` copies each forty-field item.
-        for position in items.indices {
-            try put(items[position])
+    public func put(_ items: consuming [MediaItem]) throws {
+        // Each item lent in place as `inout`: `for item in items`, `items[position]` and an
+        // unsafe buffer's element all copied the forty-field item to lend it (a retain and a
+        // release per text, about 3% of a Rhythmbox index). An array the caller hands over
+        // (the last use of it) is not copied to be mutable.
+        try items.withUnsafeMutableBufferPointer { items in
+            for position in items.indices { try put(&items[position]) }
         }
     }
 
-    private func put(_ item: MediaItem) throws {
+    private func put(_ item: inout MediaItem) throws {
         let fingerprint = item.fingerprint
         guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
             // New to the index (or repeated within this read): counted at `finish`.
