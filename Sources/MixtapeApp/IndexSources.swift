@@ -203,18 +203,15 @@ public struct IndexSources {
             let template = FormatTemplate.standard
             let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             let counts = try store.sync(record, lines: lines) { sync in
-                let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) }) { batch in
-                    func put(_ items: consuming [MediaItem]) throws {
+                let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) },
+                                                aheadOfConsumer: \.mapped) { (batch: consuming ReadBatch) in
+                    switch batch {
+                    case .items, .unmapped:
+                        guard let items = batch.takeItems() else { return }
                         let count = items.count
                         try sync.put(items)
                         delivered += count
                         progress?(path, delivered)
-                    }
-                    switch batch {
-                    case .items(let items):
-                        try put(items)
-                    case .unmapped(let entries):
-                        try put(entries.items())
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)
                     case .rules(let rules):

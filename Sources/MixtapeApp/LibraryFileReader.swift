@@ -41,14 +41,8 @@ struct LibraryFileReader: Sendable {
         ContentKind.rhythmbox.id: LibraryFileReader(
             recordedKind: .rhythmbox, companions: { [RhythmboxLibraryReader.playlistsPath(besides: $0)] }
         ) { path, emit in
-            // Every other batch mapped to items on the reading thread: the writer also gathers
-            // the rules' columns, and mapping all of them on either thread left that one the
-            // busier (Traktor's writer maps all its entries).
-            var mapsHere = false
-            return outcome(try RhythmboxLibraryReader(path: path).read(onRules: { try emit(.rules($0)) }, onUnmapped: {
-                mapsHere.toggle()
-                try emit(mapsHere ? .items($0.items()) : .unmapped($0))
-            }))
+            outcome(try RhythmboxLibraryReader(path: path).read(onRules: { try emit(.rules($0)) },
+                                                                onUnmapped: { try emit(.unmapped($0)) }))
         },
     ]
 

@@ -13,4 +13,20 @@ enum ReadBatch: Sendable {
     /// items (Rhythmbox's playlists file is read first): the writer gathers the columns they
     /// read as the items go by.
     case rules([SmartRule])
+
+    /// The items the batch holds, mapped here when they are not yet, handed over whole (so the
+    /// store can lend each in place without copying the array); nil for playlists and rules.
+    consuming func takeItems() -> [MediaItem]? {
+        switch self {
+        case .items(let items): items
+        case .unmapped(let entries): entries.items()
+        case .playlists, .rules: nil
+        }
+    }
+
+    /// The batch with its entries mapped to items here, on the calling thread: what the
+    /// reading thread does ahead of a writer that is behind (`ReadPipeline`).
+    var mapped: ReadBatch {
+        if case .unmapped(let entries) = self { .items(entries.items()) } else { self }
+    }
 }

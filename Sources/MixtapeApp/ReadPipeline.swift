@@ -7,16 +7,22 @@ import MixtapeStore
 /// At most `capacity` batches are in flight, so memory stays flat whatever the file size.
 /// An error on either side stops both: the reader's error is rethrown as it was; when the
 /// consumer fails, the reader is cancelled at its next batch and the consumer's error wins.
+///
+/// Work that either thread can do (mapping a reader's entries to items) is shared by how far
+/// behind the consumer is: a batch sent while another still waits for the consumer first goes
+/// through `aheadOfConsumer` on the reading thread, and one sent to an idle consumer goes as
+/// it is. Whichever thread is the busier then does less of it, on any file.
 enum ReadPipeline {
     static func run<Batch: Sendable, Summary: Sendable>(
         capacity: Int = 4,
         read: @escaping @Sendable (_ emit: (Batch) throws -> Void) throws -> Summary,
-        consume: (Batch) throws -> Void
+        aheadOfConsumer: @escaping @Sendable (Batch) -> Batch = { $0 },
+        consume: (consuming Batch) throws -> Void
     ) throws -> Summary {
         let channel = BatchChannel<Batch>(capacity: capacity)
         let reading = BackgroundTask(stackSize: 8 << 20) {
             defer { channel.close() }
-            return try read { batch in try channel.send(batch) }
+            return try read { batch in try channel.send(channel.isWaiting ? aheadOfConsumer(batch) : batch) }
         }
         do {
             while let batch = channel.receive() { try consume(batch) }
@@ -49,6 +55,14 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         if cancelled { throw Cancelled() }
         buffer.append(element)
         condition.broadcast()
+    }
+
+    /// Whether an element sent earlier is still waiting to be received: the consumer is
+    /// behind the producer.
+    var isWaiting: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !buffer.isEmpty
     }
 
     /// The next element, or nil once the producer closed and everything was taken.

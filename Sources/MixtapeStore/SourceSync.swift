@@ -82,8 +82,8 @@ public final class SourceSync {
     public func put(_ items: consuming [MediaItem]) throws {
         // Each item lent in place as `inout`: `for item in items`, `items[position]` and an
         // unsafe buffer's element all copied the forty-field item to lend it (a retain and a
-        // release per text, about 3% of a Rhythmbox index). An array the caller hands over
-        // (the last use of it) is not copied to be mutable.
+        // release per text, about 3% of a Rhythmbox index), `borrowing` too. An array the
+        // caller hands over (its last use) is not copied to be made mutable.
         try items.withUnsafeMutableBufferPointer { items in
             for position in items.indices { try put(&items[position]) }
         }

@@ -65,6 +65,18 @@ enum SortColumn {
         }
     }
 
+    /// For a column of numbers, each row's place in the sort by this column alone as one
+    /// comparable triple (unknown last, a descending value complemented, then the row): the
+    /// order `sortedPositions` sorts, for a caller comparing rows one pair at a time. Nil for
+    /// texts and mixed values.
+    func numberKey(descending: Bool) -> ((Int) -> (UInt8, Int64, Int))? {
+        guard case .numbers(let column) = self else { return nil }
+        return { position in
+            guard let value = column[position] else { return (1, 0, position) }
+            return (0, descending ? ~value : value, position)
+        }
+    }
+
     /// The rows' positions sorted by this column alone, ties in row order: what `compare`
     /// orders, with no enum to open per comparison (a sort by one key, every smart playlist's
     /// and most `--sort`s). Numbers sort as (unknown, value, position) triples of integers, a

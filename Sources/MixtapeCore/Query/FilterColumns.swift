@@ -31,7 +31,7 @@ public struct FilterColumns {
     private var decided: [Key: [Bool]] = [:]
     /// Each text field's values folded as `TextCondition.matches` folds them, kept for the
     /// next `decide` (rules decided one at a time fold a field once).
-    private var folded: [Field: [String?]] = [:]
+    private var folded: [Field: FoldedTexts] = [:]
 
     /// What decides a filter's answers: `now` for relative dates; selection and playlists come
     /// from the context too, so filters asking about them are keyed by the context's plan.
@@ -78,9 +78,17 @@ public struct FilterColumns {
                         switch rows {
                         case .items(let items): decided[key] = items.mapInPlace { kinds.contains($0.kind) != negated }
                         case .columns(_, let columns):
+                            // A library holds a kind or two: the answer for the row before is
+                            // kept while the name stays the same (short names compare as two
+                            // words, where reading a Kind from its name searched every name).
+                            var lastName: String?, lastAnswer = false
                             decided[key] = (columns[.kind] ?? []).map { value in
-                                let kind: Kind = if case .text(let name)? = value { Kind(rawValue: name) ?? .other } else { .other }
-                                return kinds.contains(kind) != negated
+                                guard case .text(let name)? = value else { return kinds.contains(.other) != negated }
+                                if name != lastName {
+                                    lastName = name
+                                    lastAnswer = kinds.contains(Kind(rawValue: name) ?? .other) != negated
+                                }
+                                return lastAnswer
                             }
                         }
                     } else {
@@ -136,11 +144,17 @@ public struct FilterColumns {
                 return (key, values(of: field) { condition.matches(value: $0, now: now) != negated })
             }
             if folded[field] == nil {
-                folded[field] = values(of: field) { value -> String? in
-                    if case .text(let text)? = value { QueryTextFolding.fold(text) } else { nil }
+                var texts = FoldedTexts()
+                switch rows {
+                case .items(let items): for index in items.indices { texts.append(field.value(of: items[index])) }
+                case .columns(let count, let columns):
+                    if let column = columns[field] { for value in column { texts.append(value) } } else {
+                        for _ in 0..<count { texts.append(nil) }
+                    }
                 }
+                folded[field] = texts
             }
-            return (key, folded[field]!.map { ($0.map(text.matches(folded:)) ?? false) != negated })
+            return (key, folded[field]!.decide { ($0.map(text.matches(foldedBytes:)) ?? false) != negated })
         }
     }
 

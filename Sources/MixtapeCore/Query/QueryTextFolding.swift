@@ -19,6 +19,24 @@ enum QueryTextFolding {
         }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
+        appendFoldedScalars(of: text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the folded form of `text`, as `fold` makes it, to `out`: for a caller folding
+    /// many values into one buffer (`FoldedTexts`), with no String made for each.
+    static func append(folding text: String, to out: inout [UInt8]) {
+        var text = text
+        let ascii = text.withUTF8 { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in bytes { out.append(byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte) }
+            return true
+        }
+        if !ascii { appendFoldedScalars(of: text, to: &out) }
+    }
+
+    /// The scalar-by-scalar part of folding: each scalar's folded bytes appended to `out`.
+    private static func appendFoldedScalars(of text: some StringProtocol, to out: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < tableEnd, case let packed = table[Int(value)], packed & 0xff != slow {
@@ -36,7 +54,6 @@ enum QueryTextFolding {
                 out.append(contentsOf: folded(scalar))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Scalars below this are folded from `table`: ASCII, Latin, Greek, Cyrillic, Hebrew,
@@ -92,17 +109,21 @@ enum QueryTextFolding {
     /// Whether the folded `haystack` contains the folded `needle`, compared by UTF-8 bytes (both
     /// are already folded, so byte equality is the equality we want).
     static func contains(_ haystack: String, _ needle: String) -> Bool {
+        var haystack = haystack
+        return haystack.withUTF8 { contains($0, needle) }
+    }
+
+    /// `contains` of a folded haystack's bytes.
+    static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        var haystack = haystack, needle = needle
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
-                guard n.count <= h.count else { return false }
-                let first = n[0]
-                for start in 0...(h.count - n.count) where h[start] == first {
-                    if memcmpEqual(h.baseAddress! + start, n.baseAddress!, n.count) { return true }
-                }
-                return false
+        var needle = needle
+        return needle.withUTF8 { n in
+            guard n.count <= h.count else { return false }
+            let first = n[0]
+            for start in 0...(h.count - n.count) where h[start] == first {
+                if memcmpEqual(h.baseAddress! + start, n.baseAddress!, n.count) { return true }
             }
+            return false
         }
     }
 

@@ -43,4 +43,14 @@ public struct TextCondition: Hashable, Sendable {
         case .equals: return haystack == folded
         }
     }
+
+    /// `matches(folded:)` of a folded value's bytes (`FoldedTexts`).
+    func matches(foldedBytes haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch mode {
+        case .contains: return QueryTextFolding.contains(haystack, folded)
+        case .equals:
+            var folded = folded
+            return folded.withUTF8 { $0.count == haystack.count && $0.elementsEqual(haystack) }
+        }
+    }
 }
