@@ -204,14 +204,17 @@ public struct IndexSources {
             let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) },
-                                                aheadOfConsumer: \.mapped) { (batch: consuming ReadBatch) in
-                    switch batch {
-                    case .items, .unmapped:
-                        guard let items = batch.takeItems() else { return }
+                                                aheadOfConsumer: \.mapped) { batch in
+                    if let items = batch.takeItems() {
                         let count = items.count
                         try sync.put(items)
                         delivered += count
                         progress?(path, delivered)
+                        return
+                    }
+                    switch batch {
+                    case .items, .unmapped:
+                        break
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)
                     case .rules(let rules):

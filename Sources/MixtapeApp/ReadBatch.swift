@@ -14,13 +14,19 @@ enum ReadBatch: Sendable {
     /// read as the items go by.
     case rules([SmartRule])
 
-    /// The items the batch holds, mapped here when they are not yet, handed over whole (so the
-    /// store can lend each in place without copying the array); nil for playlists and rules.
-    consuming func takeItems() -> [MediaItem]? {
+    /// The items the batch holds, mapped here when they are not yet, taken out of it (it is
+    /// left holding none): the only reference to the array then, so the store can lend each
+    /// item in place without copying them all first. Nil for playlists and rules.
+    mutating func takeItems() -> [MediaItem]? {
         switch self {
-        case .items(let items): items
-        case .unmapped(let entries): entries.items()
-        case .playlists, .rules: nil
+        case .items(let items):
+            self = .items([])
+            return items
+        case .unmapped(let entries):
+            self = .items([])
+            return entries.items()
+        case .playlists, .rules:
+            return nil
         }
     }
 

@@ -17,7 +17,7 @@ enum ReadPipeline {
         capacity: Int = 4,
         read: @escaping @Sendable (_ emit: (Batch) throws -> Void) throws -> Summary,
         aheadOfConsumer: @escaping @Sendable (Batch) -> Batch = { $0 },
-        consume: (consuming Batch) throws -> Void
+        consume: (inout Batch) throws -> Void
     ) throws -> Summary {
         let channel = BatchChannel<Batch>(capacity: capacity)
         let reading = BackgroundTask(stackSize: 8 << 20) {
@@ -25,7 +25,9 @@ enum ReadPipeline {
             return try read { batch in try channel.send(channel.isWaiting ? aheadOfConsumer(batch) : batch) }
         }
         do {
-            while let batch = channel.receive() { try consume(batch) }
+            // Lent as `inout`: the consumer may take what the batch holds out of it (no second
+            // reference left, so an array taken is not copied to be changed).
+            while var batch = channel.receive() { try consume(&batch) }
         } catch {
             channel.cancel()
             _ = reading.outcome()

@@ -17,4 +17,26 @@ struct StableHashTests {
         #expect(hash.hexDigest(after: "x") == "x:0004339575574C63")
         #expect(ItemID.derived(scheme: "rekordbox", part: "t9488") == ItemID.derived(scheme: "rekordbox", parts: ["t9488"]))
     }
+
+    @Test("a content fingerprint changes with any byte, in any of its four lanes or the tail, and not otherwise")
+    func contentFingerprint() {
+        let bytes = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        func digest(_ bytes: [UInt8]) -> UInt64 {
+            var hash = StableHash()
+            bytes.withUnsafeBytes { hash.combine(contentsOf: $0) }
+            return hash.value
+        }
+        let original = digest(bytes)
+        #expect(digest(bytes) == original)
+        var seen: Set<UInt64> = [original]
+        for position in bytes.indices {
+            var changed = bytes
+            changed[position] ^= 0x01
+            #expect(seen.insert(digest(changed)).inserted, "byte \(position)")
+        }
+        // Two words swapped between lanes: each lane is its own chain, so order still counts.
+        var swapped = bytes
+        swapped.swapAt(0, 8)
+        #expect(digest(swapped) != original)
+    }
 }

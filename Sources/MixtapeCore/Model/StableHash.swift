@@ -50,15 +50,30 @@ public struct StableHash: Sendable {
         combine(string)
     }
 
-    /// Adds raw bytes eight at a time: fast enough to fingerprint a 500 MB export while it is
-    /// read (a byte-at-a-time FNV would cost a quarter of a second there).
+    /// Adds raw bytes eight at a time, in four lanes: fast enough to fingerprint a 500 MB
+    /// export while it is read (a byte-at-a-time FNV would cost a quarter of a second there).
+    /// One chain of multiplies waits on the one before for every word; four independent
+    /// chains, folded together at the end, let the processor overlap them (about three times
+    /// as fast, on the reading thread of every library file). Only source fingerprints are
+    /// made this way, never an id.
     public mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
-        var value = self.value
+        @inline(__always) func mix(_ value: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (value ^ word) &* 0x0000_0100_0000_01b3
+            return product ^ (product >> 29)
+        }
+        let blocks = bytes.count / 32
+        var a = value, b = value ^ 0x9E37_79B9_7F4A_7C15, c = value ^ 0xC2B2_AE3D_27D4_EB4F, d = value ^ 0x1656_67B1_9E37_79F9
+        for block in 0..<blocks {
+            let offset = block * 32
+            a = mix(a, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            b = mix(b, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            c = mix(c, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            d = mix(d, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+        }
+        var value = blocks == 0 ? a : mix(mix(mix(a, b), c), d)
         let words = bytes.count / 8
-        for index in 0..<words {
-            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            value = (value ^ word) &* 0x0000_0100_0000_01b3
-            value ^= value >> 29
+        for index in (blocks * 4)..<words {
+            value = mix(value, bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
         }
         self.value = value
         combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[(words * 8)...]))
