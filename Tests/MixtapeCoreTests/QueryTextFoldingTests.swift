@@ -36,4 +36,28 @@ struct QueryTextFoldingTests {
     func values(text: String) {
         #expect(QueryTextFolding.fold(text) == Self.reference(text))
     }
+
+    /// What the filters of many rows fold with (`FoldedTexts`): into a buffer, or nil.
+    static func foldedIntoBuffer(_ text: String, room: Int = 1024) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: room)
+        guard let count = buffer.withUnsafeMutableBufferPointer({ QueryTextFolding.fold(text, into: $0) }) else { return nil }
+        return Array(buffer[..<count])
+    }
+
+    @Test("folding into a buffer: every scalar below U+0800 as the definition, the rest and long values left to fold()")
+    func intoBuffer() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)..<0x900 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "Aé" + String(scalar) + "z"
+            let folded = Self.foldedIntoBuffer(text)
+            if value < 0x800, folded != Array(Self.reference(text).utf8) { wrong.append(value) }
+            if value >= 0x800, folded != nil { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+        #expect(Self.foldedIntoBuffer("Beyonce\u{301} Ω") == Array("beyonce ω".utf8))
+        #expect(Self.foldedIntoBuffer("東京") == nil)
+        #expect(Self.foldedIntoBuffer(String(repeating: "é", count: 200), room: 1024) == nil)
+        #expect(Self.foldedIntoBuffer("") == [])
+    }
 }

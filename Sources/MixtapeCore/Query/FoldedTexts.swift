@@ -6,11 +6,17 @@ struct FoldedTexts {
     private var bytes: [UInt8] = []
     /// Where each row's folded value ends in `bytes`, or -1 for a row with no text.
     private var ends: [Int] = []
+    /// Where a short value is folded before it is appended to `bytes` in one piece.
+    private var scratch = [UInt8](repeating: 0, count: 1024)
 
     /// Adds the next row: its value folded when it is text, else no text.
     mutating func append(_ value: FieldValue?) {
         guard case .text(let text)? = value else { return ends.append(-1) }
-        QueryTextFolding.append(folding: text, to: &bytes)
+        if let count = scratch.withUnsafeMutableBufferPointer({ QueryTextFolding.fold(text, into: $0) }) {
+            scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            QueryTextFolding.append(folding: text, to: &bytes)
+        }
         ends.append(bytes.count)
     }
 
