@@ -27,50 +27,65 @@ struct SnapshotSearch {
               let snapshot = try read.lineSnapshot(template: search.template.text) else { return nil }
         let filters = query.filterGroups
         let sortFields = search.sort?.fields ?? []
+        // Built at most once, and only when rows of the table are matched to lines.
+        var positions: PackedStringIndex?
+        func index() -> PackedStringIndex {
+            if positions == nil { positions = PackedStringIndex(snapshot.ids) }
+            return positions!
+        }
         var candidates: [Int]?
-        var sortValues: [String: [FieldValue?]] = [:]
+        var sortValues: [Field: [FieldValue?]] = [:]
         if !filters.isEmpty || !sortFields.isEmpty {
             guard try !read.hasAliases() else { return nil }
-            guard let passing = try passing(filters, sortFields: sortFields, snapshotCount: snapshot.ids.count, read)
-            else { return nil }
-            sortValues = passing
-            candidates = filters.isEmpty ? nil : positions(of: passing, in: snapshot.ids)
+            guard let passing = try passing(filters, sortFields: sortFields, positions: index(), read) else { return nil }
+            sortValues = passing.sortValues
+            candidates = filters.isEmpty ? nil : passing.passes.indices.filter { passing.passes[$0] }
         }
         var order = try search.rank({ MatchCorpus(lines: snapshot.lines) }, count: snapshot.ids.count, among: candidates)
         let matchCount = order.count
         if let sort = search.sort {
-            order = sort.ordered(order) { sortValues[snapshot.ids[$0]] ?? [] }
+            order = sort.ordered(order, columns: sortValues)
         }
         order = search.cut(order)
         var result = Result(ids: order.map { ItemID(rawValue: snapshot.ids[$0]) }, lines: order.map { snapshot.lines[$0] },
                             items: [], matchCount: matchCount, total: snapshot.ids.count)
         if !search.outputFields.isEmpty {
-            guard let records = try records(of: result.ids, read, snapshotCount: snapshot.ids.count) else { return nil }
+            guard let records = try records(at: order, positions: index(), read) else { return nil }
             result.jsonLines = records
         }
         return result
     }
 
-    /// The ids of the items that pass every filter group, each with its values of the sort's
-    /// keys (none without `--sort`: no allocation); nil when the table has more rows than the
-    /// snapshot has lines (an id in several sources).
-    private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, snapshotCount: Int,
-                         _ read: IndexRead) throws -> [String: [FieldValue?]]? {
+    /// Which lines' items pass every filter group, and the values of the sort's keys of
+    /// every line, each by its position in the snapshot; nil when a row of the table has no
+    /// line of its own (an id in several sources, or not in the snapshot).
+    private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, positions: PackedStringIndex,
+                         _ read: IndexRead) throws -> (passes: [Bool], sortValues: [Field: [FieldValue?]])? {
         let plan = QueryPlan(search.query)
         let fields = search.query.filterFields.union(sortFields)
         // The id is no column of the scan: read for the rows that need it (an `id:` filter,
         // `--sort id`, the selection, playlists).
         let needsID = plan.needsSelection || plan.needsPlaylists || fields.contains(.id)
         var item = MediaItem(id: ItemID(rawValue: ""))
-        var passing: [String: [FieldValue?]] = [:]
-        let keys = search.sort?.keys.map(\.field) ?? []
+        let count = positions.count
+        var passing = [Bool](repeating: false, count: count)
+        var seen = [Bool](repeating: false, count: count)
+        let keys = Array(sortFields)
+        var sortValues = [[FieldValue?]](repeating: [FieldValue?](repeating: nil, count: count), count: keys.count)
+        var unmatched = false
         let rows = try read.scan(fields: fields) { row in
+            var found: Int?
+            row.withIDBytes { found = positions.position(of: $0) }
+            guard let position = found, !seen[position] else { return unmatched = true }
+            seen[position] = true
             row.fill(&item)
             if needsID { item.id = row.id }
             guard passes(&item, filters) else { return }
-            passing[needsID ? item.id.rawValue : row.id.rawValue] = keys.map { $0.value(of: item) }
+            passing[position] = true
+            for (key, field) in keys.enumerated() { sortValues[key][position] = field.value(of: item) }
         }
-        return rows == snapshotCount ? passing : nil
+        guard !unmatched, rows == count else { return nil }
+        return (passing, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
     }
 
     /// Whether `item` passes every group. In-out, so the item the scan reuses is read in place:
@@ -81,43 +96,30 @@ struct SnapshotSearch {
         return true
     }
 
-    /// The snapshot positions of the ids in `passing`, in library order. Each snapshot id is
-    /// hashed from its bytes where it lies (FNV-1a), and only a hash that a passing id has too
-    /// is made a String and looked up: a String for each of 100,000 ids was a tenth of a
-    /// filter search.
-    private func positions(of passing: [String: [FieldValue?]], in ids: PackedStrings) -> [Int] {
-        guard !passing.isEmpty else { return [] }
-        var hashes = Set<UInt64>(minimumCapacity: passing.count)
-        for var id in passing.keys { id.withUTF8 { hashes.insert(Self.hash($0)) } }
-        var found: [Int] = []
-        found.reserveCapacity(passing.count)
-        for position in 0..<ids.count where hashes.contains(ids.withUTF8(position, Self.hash)) {
-            if passing[ids[position]] != nil { found.append(position) }
-        }
-        return found
-    }
-
-    /// FNV-1a of an id's bytes: cheap, and collisions only cost a String lookup.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
-
-    /// The JSON line of each of `ids`, in their order, from one pass over the items table:
-    /// only the printed items are built. Nil when an id is in several sources or has aliases.
-    private func records(of ids: [ItemID], _ read: IndexRead, snapshotCount: Int) throws -> [String]? {
+    /// The JSON line of the item of each line at `order`, in that order, from one pass over
+    /// the items table: only the printed items are built. Nil when an id is in several
+    /// sources or has aliases.
+    private func records(at order: [Int], positions: PackedStringIndex, _ read: IndexRead) throws -> [String]? {
         guard try !read.hasAliases() else { return nil }
-        var slots: [String: Int] = [:]
-        slots.reserveCapacity(ids.count)
-        for (slot, id) in ids.enumerated() { slots[id.rawValue] = slot }
-        var records = [String](repeating: "", count: ids.count)
-        let rows = try read.scan(fields: Set(Field.allCases)) { row in
-            guard !slots.isEmpty, let slot = slots[row.id.rawValue] else { return }
-            var bytes: [UInt8] = []
+        var slots = [Int32](repeating: -1, count: positions.count)
+        for (slot, position) in order.enumerated() { slots[position] = Int32(slot) }
+        var records = [String](repeating: "", count: order.count)
+        var left = order.count, rows = 0, unmatched = false
+        var bytes: [UInt8] = []
+        try read.scan(fields: Set(Field.allCases)) { row in
+            rows += 1
+            guard left > 0 else { return }
+            var found: Int?
+            row.withIDBytes { found = positions.position(of: $0) }
+            guard let position = found else { return unmatched = true }
+            let slot = Int(slots[position])
+            guard slot >= 0 else { return }
+            slots[position] = -1
+            left -= 1
+            bytes.removeAll(keepingCapacity: true)
             row.item.appendJSON(to: &bytes)
             records[slot] = String(decoding: bytes, as: UTF8.self)
         }
-        return rows == snapshotCount ? records : nil
+        return !unmatched && rows == positions.count ? records : nil
     }
 }

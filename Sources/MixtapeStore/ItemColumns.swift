@@ -48,7 +48,7 @@ extension IndexRead {
 
 extension ItemScanRow {
     /// The bytes of the row's id, lent to `body` (no String made).
-    func withIDBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public func withIDBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let bytes = sqlite3_column_text(handle, 0)
         body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, 0))))
     }
