@@ -27,19 +27,13 @@ struct SnapshotSearch {
               let snapshot = try read.lineSnapshot(template: search.template.text) else { return nil }
         let filters = query.filterGroups
         let sortFields = search.sort?.fields ?? []
-        // Built at most once, and only when rows of the table are matched to lines.
-        var positions: PackedStringIndex?
-        func index() -> PackedStringIndex {
-            if positions == nil { positions = PackedStringIndex(snapshot.ids) }
-            return positions!
-        }
         var candidates: [Int]?
         var sortValues: [Field: [FieldValue?]] = [:]
         if !filters.isEmpty || !sortFields.isEmpty {
             guard try !read.hasAliases() else { return nil }
-            guard let passing = try passing(filters, sortFields: sortFields, positions: index(), read) else { return nil }
+            guard let passing = try passing(filters, sortFields: sortFields, lines: snapshot.ids, read) else { return nil }
             sortValues = passing.sortValues
-            candidates = filters.isEmpty ? nil : passing.passes.indices.filter { passing.passes[$0] }
+            candidates = filters.isEmpty ? nil : passing.positions
         }
         var order = try search.rank({ MatchCorpus(lines: snapshot.lines) }, count: snapshot.ids.count, among: candidates)
         let matchCount = order.count
@@ -50,42 +44,47 @@ struct SnapshotSearch {
         var result = Result(ids: order.map { ItemID(rawValue: snapshot.ids[$0]) }, lines: order.map { snapshot.lines[$0] },
                             items: [], matchCount: matchCount, total: snapshot.ids.count)
         if !search.outputFields.isEmpty {
-            guard let records = try records(at: order, positions: index(), read) else { return nil }
+            guard let records = try records(at: order, lines: snapshot.ids, read) else { return nil }
             result.jsonLines = records
         }
         return result
     }
 
-    /// Which lines' items pass every filter group, and the values of the sort's keys of
-    /// every line, each by its position in the snapshot; nil when a row of the table has no
-    /// line of its own (an id in several sources, or not in the snapshot).
-    private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, positions: PackedStringIndex,
-                         _ read: IndexRead) throws -> (passes: [Bool], sortValues: [Field: [FieldValue?]])? {
+    /// The snapshot positions (library order) of the items that pass every filter group, and
+    /// the values of the sort's keys by snapshot position; nil when a row of the table has no
+    /// line of its own (an id in several sources). The passing rows' ids are kept as bytes
+    /// and found in the snapshot's ids from theirs (`PackedStringIndex`): a String made for
+    /// every row's id, hashed into a dictionary, was most of a sorted or scoped search.
+    private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
+                         _ read: IndexRead) throws -> (positions: [Int], sortValues: [Field: [FieldValue?]])? {
         let plan = QueryPlan(search.query)
         let fields = search.query.filterFields.union(sortFields)
         // The id is no column of the scan: read for the rows that need it (an `id:` filter,
         // `--sort id`, the selection, playlists).
         let needsID = plan.needsSelection || plan.needsPlaylists || fields.contains(.id)
         var item = MediaItem(id: ItemID(rawValue: ""))
-        let count = positions.count
-        var passing = [Bool](repeating: false, count: count)
-        var seen = [Bool](repeating: false, count: count)
         let keys = Array(sortFields)
-        var sortValues = [[FieldValue?]](repeating: [FieldValue?](repeating: nil, count: count), count: keys.count)
-        var unmatched = false
+        var passingIDs = PackedStrings()
+        var rowValues = keys.map { _ in [FieldValue?]() }
         let rows = try read.scan(fields: fields) { row in
-            var found: Int?
-            row.withIDBytes { found = positions.position(of: $0) }
-            guard let position = found, !seen[position] else { return unmatched = true }
-            seen[position] = true
             row.fill(&item)
             if needsID { item.id = row.id }
             guard passes(&item, filters) else { return }
-            passing[position] = true
-            for (key, field) in keys.enumerated() { sortValues[key][position] = field.value(of: item) }
+            row.withIDBytes { passingIDs.append($0) }
+            for (key, field) in keys.enumerated() { rowValues[key].append(field.value(of: item)) }
         }
-        guard !unmatched, rows == count else { return nil }
-        return (passing, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
+        guard rows == ids.count else { return nil }
+        let passing = PackedStringIndex(passingIDs)
+        var positions: [Int] = []
+        var sortValues = keys.map { _ in [FieldValue?](repeating: nil, count: keys.isEmpty ? 0 : ids.count) }
+        for position in 0..<ids.count {
+            guard let row = ids.withUTF8(position, passing.position(of:)) else { continue }
+            positions.append(position)
+            for key in keys.indices { sortValues[key][position] = rowValues[key][row] }
+        }
+        // Fewer lines than passing rows: an id passed twice (in two sources).
+        guard positions.count == passingIDs.count else { return nil }
+        return (positions, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
     }
 
     /// Whether `item` passes every group. In-out, so the item the scan reuses is read in place:
@@ -97,29 +96,24 @@ struct SnapshotSearch {
     }
 
     /// The JSON line of the item of each line at `order`, in that order, from one pass over
-    /// the items table: only the printed items are built. Nil when an id is in several
-    /// sources or has aliases.
-    private func records(at order: [Int], positions: PackedStringIndex, _ read: IndexRead) throws -> [String]? {
+    /// the items table: only the printed items are built, found by their ids' bytes. Nil when
+    /// an id is in several sources or has aliases.
+    private func records(at order: [Int], lines ids: PackedStrings, _ read: IndexRead) throws -> [String]? {
         guard try !read.hasAliases() else { return nil }
-        var slots = [Int32](repeating: -1, count: positions.count)
-        for (slot, position) in order.enumerated() { slots[position] = Int32(slot) }
-        var records = [String](repeating: "", count: order.count)
-        var left = order.count, rows = 0, unmatched = false
+        var wanted = PackedStrings()
+        for position in order { ids.withUTF8(position) { wanted.append($0) } }
+        let slots = PackedStringIndex(wanted)
+        var records = [String?](repeating: nil, count: order.count)
         var bytes: [UInt8] = []
-        try read.scan(fields: Set(Field.allCases)) { row in
-            rows += 1
-            guard left > 0 else { return }
+        let rows = try read.scan(fields: Set(Field.allCases)) { row in
             var found: Int?
-            row.withIDBytes { found = positions.position(of: $0) }
-            guard let position = found else { return unmatched = true }
-            let slot = Int(slots[position])
-            guard slot >= 0 else { return }
-            slots[position] = -1
-            left -= 1
+            row.withIDBytes { found = slots.position(of: $0) }
+            guard let slot = found, records[slot] == nil else { return }
             bytes.removeAll(keepingCapacity: true)
             row.item.appendJSON(to: &bytes)
             records[slot] = String(decoding: bytes, as: UTF8.self)
         }
-        return !unmatched && rows == positions.count ? records : nil
+        guard rows == ids.count else { return nil }
+        return records.map { $0 ?? "" }
     }
 }
