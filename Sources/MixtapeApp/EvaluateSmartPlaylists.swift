@@ -162,7 +162,7 @@ struct EvaluateSmartPlaylists: Sendable {
         }
     }
 
-    /// The items of each rule this thread takes from `counter`, decided on `rows`: its
+    /// The items of each rule this thread takes from `bundles`, decided on `rows`: its
     /// filters decided (each distinct one once, `FilterColumns`), then its rows in library
     /// order, its sort and its limit.
     private static func items(of rules: [ColumnRule], in rows: ItemColumns,

@@ -214,7 +214,7 @@ public struct IndexSources {
                     }
                     switch batch {
                     case .items, .unmapped:
-                        break
+                        break  // taken out above
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)
                     case .rules(let rules):
