@@ -38,7 +38,7 @@ struct PickCatalog: Sendable {
             kinds[row] = kind
             durations[row] = duration ?? -1
         }
-        let corpus = MatchCorpus(lines: lines)
+        let corpus = MatchCorpus(lines: lines, largeMemory: LargeBuffer.preferHugePages)
         return PickCatalog(ids: ids, lines: lines, corpus: corpus, kinds: kinds,
                            durations: durations, rowByID: rowByID)
     }

@@ -35,7 +35,8 @@ struct SnapshotSearch {
             sortValues = passing.sortValues
             candidates = filters.isEmpty ? nil : passing.positions
         }
-        var order = try search.rank({ MatchCorpus(lines: snapshot.lines) }, count: snapshot.ids.count, among: candidates)
+        var order = try search.rank({ MatchCorpus(lines: snapshot.lines, largeMemory: LargeBuffer.preferHugePages) },
+                                    count: snapshot.ids.count, among: candidates)
         let matchCount = order.count
         if let sort = search.sort {
             order = sort.ordered(order, columns: sortValues)

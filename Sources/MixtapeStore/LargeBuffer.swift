@@ -6,8 +6,9 @@ import Glibc
 /// load, 57 MB): on Linux the kernel is asked to back it with 2 MB pages where it can, so
 /// filling it takes a few dozen page faults instead of one per 4 KB (14,000, a third of the
 /// load's time). Only advice: elsewhere, or where the kernel declines, nothing changes.
-enum LargeBuffer {
-    static func preferHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) {
+public enum LargeBuffer {
+    /// Asks for 2 MB pages over the whole 2 MB pages inside `bytes` bytes at `start`.
+    @Sendable public static func preferHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) {
         #if os(Linux)
         let huge = 2 << 20
         guard bytes >= 2 * huge else { return }

@@ -94,8 +94,8 @@ enum LineSnapshot {
         var ids = PackedStrings(), lines = PackedStrings()
         let pairs = chunkCount * pairsPerChunk
         // Ids are about a quarter of the bytes; both lists hold one end per pair.
-        ids.reserve(bytes: totalBytes / 3, count: pairs)
-        lines.reserve(bytes: totalBytes, count: pairs)
+        ids.reserve(bytes: totalBytes / 3, count: pairs, largeMemory: LargeBuffer.preferHugePages)
+        lines.reserve(bytes: totalBytes, count: pairs, largeMemory: LargeBuffer.preferHugePages)
         let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk")
         try statement.setArguments([template])
         let handle = statement.sqliteStatement

@@ -46,9 +46,15 @@ public struct MatchCorpus: Sendable {
     }
 
     /// Folds and stores lines held as UTF-8 bytes, without making a `String` of each.
-    public init(lines: PackedStrings) {
-        self.init(lines: PackedLines(strings: lines), chunkSize: Self.chunkSize)
+    /// `largeMemory`, when given, is told of each large arena before it is filled: the app
+    /// layer asks the platform for large pages there (core code makes no system call), since
+    /// filling fresh memory a 4 KB page fault at a time was a fifth of a text search.
+    public init(lines: PackedStrings, largeMemory: LargeMemoryAdvice? = nil) {
+        self.init(lines: PackedLines(strings: lines), chunkSize: Self.chunkSize, largeMemory: largeMemory)
     }
+
+    /// Told of a large buffer (its start and byte count) about to be filled once.
+    public typealias LargeMemoryAdvice = @Sendable (UnsafeMutableRawPointer, Int) -> Void
 
     /// Lines per parallel work item: big enough that a chunk's fixed costs vanish, small enough
     /// that all cores stay busy to the end on a typical library.
@@ -63,7 +69,7 @@ public struct MatchCorpus: Sendable {
         self.init(lines: StringLines(strings: texts), chunkSize: chunkSize)
     }
 
-    init(lines texts: some LineSource, chunkSize: Int) {
+    init(lines texts: some LineSource, chunkSize: Int, largeMemory: LargeMemoryAdvice? = nil) {
         let chunks = (0..<((texts.count + chunkSize - 1) / chunkSize)).map { chunk in
             chunk * chunkSize..<min((chunk + 1) * chunkSize, texts.count)
         }
@@ -78,12 +84,12 @@ public struct MatchCorpus: Sendable {
         }
         var chunkMarkMaps: [[[Int32]]] = []
         let (narrowCount, wideCount) = (narrow, wide), placed = places
-        lines = Self.uninitialized(texts.count) { lines in
-            info = Self.uninitialized(narrowCount) { info in
-                narrowLower = Self.uninitialized(narrowCount) { lower in
-                    narrowCased = Self.uninitialized(narrowCount) { cased in
-                        wideLower = Self.uninitialized(wideCount) { wideLower in
-                            wideCased = Self.uninitialized(wideCount) { wideCased in
+        lines = Self.uninitialized(texts.count, largeMemory) { lines in
+            info = Self.uninitialized(narrowCount, largeMemory) { info in
+                narrowLower = Self.uninitialized(narrowCount, largeMemory) { lower in
+                    narrowCased = Self.uninitialized(narrowCount, largeMemory) { cased in
+                        wideLower = Self.uninitialized(wideCount, largeMemory) { wideLower in
+                            wideCased = Self.uninitialized(wideCount, largeMemory) { wideCased in
                                 let output = LineEncoder.Output(
                                     lines: lines, info: info, narrowLower: lower, narrowCased: cased,
                                     wideLower: wideLower, wideCased: wideCased)
@@ -102,9 +108,10 @@ public struct MatchCorpus: Sendable {
     }
 
     /// An array of `count` elements that `fill` initialises through a pointer.
-    private static func uninitialized<T>(_ count: Int, _ fill: (UnsafeMutablePointer<T>) -> Void)
-        -> [T] {
+    private static func uninitialized<T>(_ count: Int, _ largeMemory: LargeMemoryAdvice? = nil,
+                                         _ fill: (UnsafeMutablePointer<T>) -> Void) -> [T] {
         Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let largeMemory, let base = buffer.baseAddress { largeMemory(base, count * MemoryLayout<T>.stride) }
             // An empty array may have no storage; then nothing is written.
             withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { spare in
                 fill(buffer.baseAddress ?? spare.baseAddress!)

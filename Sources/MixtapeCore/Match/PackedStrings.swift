@@ -17,9 +17,13 @@ public struct PackedStrings: Sendable {
 
     /// Room for `count` strings of `bytes` bytes in all, so filling the list does not grow it
     /// step by step (each step a copy and fresh pages).
-    public mutating func reserve(bytes: Int, count: Int) {
+    public mutating func reserve(bytes: Int, count: Int, largeMemory: MatchCorpus.LargeMemoryAdvice? = nil) {
         self.bytes.reserveCapacity(bytes)
         ends.reserveCapacity(count)
+        guard let largeMemory else { return }
+        // The room reserved starts where the (still empty) storage does.
+        self.bytes.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { largeMemory(base, bytes) } }
+        ends.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { largeMemory(base, count * MemoryLayout<Int>.stride) } }
     }
 
     /// Appends one string given as UTF-8 bytes (not checked; invalid bytes read as U+FFFD).
