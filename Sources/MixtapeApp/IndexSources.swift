@@ -202,6 +202,8 @@ public struct IndexSources {
             // A library file is read whole, so its lines can become the snapshot as it is written.
             let template = FormatTemplate.standard
             let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
+            // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
+            lines?.expect(Int(stamp.size / 800))
             let counts = try store.sync(record, lines: lines) { sync in
                 let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
