@@ -72,6 +72,12 @@ public struct LibraryQueries {
         return result
     }
 
+    /// The entries of a playlist listed by `playlists(entries: false)`.
+    public func entries(of playlist: Playlist) throws -> (items: [ItemID], unresolved: [UnresolvedEntry]) {
+        guard indexExists else { return ([], []) }
+        return try store().entries(of: playlist)
+    }
+
     /// Every recorded source.
     public func sources() throws -> [SourceRecord] {
         guard indexExists else { return [] }

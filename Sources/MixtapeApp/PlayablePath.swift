@@ -24,24 +24,40 @@ enum PlayablePath {
     /// Mac names files in NFD; the same files copied to Linux are often NFC).
     ///
     /// Exporting 10,000 entries of a Mac library on Linux means 10,000 files that are not
-    /// there: a folder found missing answers for every file in it, and ASCII paths, which have
-    /// one spelling, are looked up once.
+    /// there: a folder found missing answers for every file in it, and a folder whose parent is
+    /// missing is missing too (one look at `/Users`, not one per album in each spelling). ASCII
+    /// paths, which have one spelling, are looked up once. Answers are kept for the run, so the
+    /// saved exports of an index ask once for a file they share. They are kept by bytes: a
+    /// `String` key is hashed through its NFC form, which was most of the lookups' cost.
     final class Finder {
-        private var folderExists: [String: Bool] = [:]
+        private var folders: [[UInt8]: Bool] = [:]
+        private var files: [[UInt8]: String?] = [:]
 
         /// `path` as it exists here, or nil.
         func existing(_ path: String) -> String? {
-            if let slash = path.utf8.lastIndex(of: 0x2f), slash != path.utf8.startIndex,
-               !folderMayExist(String(path[..<slash])) {
-                return nil
+            let bytes = Array(path.utf8)
+            if let known = files[bytes] { return known }
+            var found: String?
+            if let slash = bytes.lastIndex(of: 0x2f), slash != 0, !folderMayExist(bytes[..<slash]) {
+                found = nil
+            } else {
+                found = Finder.spellings(path).first { Finder.exists($0) }
             }
-            return Finder.spellings(path).first { Finder.exists($0) }
+            files[bytes] = found
+            return found
         }
 
-        private func folderMayExist(_ folder: String) -> Bool {
-            if let known = folderExists[folder] { return known }
-            let exists = Finder.spellings(folder).contains { Finder.exists($0, folder: true) }
-            folderExists[folder] = exists
+        private func folderMayExist(_ folder: ArraySlice<UInt8>) -> Bool {
+            let key = Array(folder)
+            if let known = folders[key] { return known }
+            let exists: Bool
+            if let slash = folder.lastIndex(of: 0x2f), slash != folder.startIndex, !folderMayExist(folder[..<slash]) {
+                exists = false
+            } else {
+                // Cut at a `/` of a String's UTF-8: valid UTF-8, decoded to the same text.
+                exists = Finder.spellings(String(decoding: key, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
+            }
+            folders[key] = exists
             return exists
         }
 

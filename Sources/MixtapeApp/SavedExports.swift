@@ -68,19 +68,22 @@ public struct SavedExports {
         return try run(due)
     }
 
+    /// Runs `chosen` over one snapshot: their queries decided and their items read in one pass
+    /// (`EntryChoice.Snapshot.prepare`), each file's existence asked once for all of them.
     private func run(_ chosen: [SavedExport]) throws -> [Outcome] {
         guard !chosen.isEmpty else { return [] }
-        let snapshot = try ExportPlaylist.Snapshot(LibraryQueries(libraryPath: libraryPath))
-        return chosen.map { saved in Outcome(saved: saved, result: run(saved, in: snapshot)) }
+        let exports = chosen.map { saved in Result { try ExportPlaylist(saved: saved, libraryPath: libraryPath, now: now) } }
+        let fields = chosen.reduce(into: Set<Field>()) { $0.formUnion($1.format.itemFields) }
+        let snapshot = try ExportPlaylist.Snapshot(LibraryQueries(libraryPath: libraryPath), fields: fields)
+        try snapshot.prepare(exports.compactMap { try? $0.get().choice })
+        return zip(chosen, exports).map { saved, export in Outcome(saved: saved, result: run(saved, export, in: snapshot)) }
     }
 
-    private func run(_ saved: SavedExport, in snapshot: ExportPlaylist.Snapshot) -> Outcome.Result {
+    private func run(_ saved: SavedExport, _ export: Result<ExportPlaylist, any Error>,
+                     in snapshot: ExportPlaylist.Snapshot) -> Outcome.Result {
         do {
-            let export = try ExportPlaylist(saved: saved, libraryPath: libraryPath, now: now)
-            let outcome = try export.run(in: snapshot)
-            if let existing = FileManager.default.contents(atPath: saved.output), existing.elementsEqual(outcome.bytes) {
-                return .unchanged(outcome)
-            }
+            let outcome = try export.get().run(in: snapshot)
+            if AtomicFile.holds(outcome.bytes, at: saved.output) { return .unchanged(outcome) }
             try AtomicFile.write(outcome.bytes, to: saved.output)
             return .written(outcome)
         } catch let error as QueryError {

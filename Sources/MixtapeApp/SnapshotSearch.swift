@@ -88,20 +88,13 @@ struct SnapshotSearch {
     private func positions(of passing: [String: [FieldValue?]], in ids: PackedStrings) -> [Int] {
         guard !passing.isEmpty else { return [] }
         var hashes = Set<UInt64>(minimumCapacity: passing.count)
-        for var id in passing.keys { id.withUTF8 { hashes.insert(Self.hash($0)) } }
+        for var id in passing.keys { id.withUTF8 { hashes.insert(IDLookup.hash($0)) } }
         var found: [Int] = []
         found.reserveCapacity(passing.count)
-        for position in 0..<ids.count where hashes.contains(ids.withUTF8(position, Self.hash)) {
+        for position in 0..<ids.count where hashes.contains(ids.withUTF8(position, IDLookup.hash)) {
             if passing[ids[position]] != nil { found.append(position) }
         }
         return found
-    }
-
-    /// FNV-1a of an id's bytes: cheap, and collisions only cost a String lookup.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 
     /// The JSON line of each of `ids`, in their order, from one pass over the items table:

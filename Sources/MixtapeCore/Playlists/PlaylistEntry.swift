@@ -34,11 +34,12 @@ public struct PlaylistEntry: Hashable, Sendable {
         self.item = item
     }
 
-    /// An entry for `item` at `path` (the item's location after mapping), with its metadata.
-    public init(item: MediaItem, path: String) {
+    /// An entry for `item` at `path` (the item's location after mapping), with its metadata;
+    /// holding the item itself only when `holdingItem` (a format that reads `item` needs it).
+    public init(item: MediaItem, path: String, holdingItem: Bool = true) {
         self.init(path: path, title: item.title, artist: item.artist, album: item.album,
                   trackNumber: item.trackNumber, durationMs: item.durationMs, startMs: item.startMs, endMs: item.endMs,
-                  item: item)
+                  item: holdingItem ? item : nil)
     }
 
     /// Whether the entry is a part of its file (a cue track), which a format must say with
