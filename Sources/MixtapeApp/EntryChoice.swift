@@ -76,10 +76,12 @@ public struct EntryChoice {
                 slot += 1
             }
             slot += 1
-            guard let item = snapshot.item(id) else { chosen.goneFromIndex.append(id); continue }
-            guard let location = item.location else { chosen.withoutLocation += 1; continue }
-            guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { continue }
-            chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
+            let found: Void? = snapshot.withItem(id) { item in
+                guard let location = item.location else { chosen.withoutLocation += 1; return }
+                guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { return }
+                chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
+            }
+            if found == nil { chosen.goneFromIndex.append(id) }
         }
         for entry in pending { add(entry, to: &chosen, finder: finder) }
         return chosen

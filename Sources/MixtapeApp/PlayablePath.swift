@@ -27,35 +27,31 @@ enum PlayablePath {
     /// there: a folder found missing answers for every file in it, and a folder whose parent is
     /// missing is missing too (one look at `/Users`, not one per album in each spelling). ASCII
     /// paths, which have one spelling, are looked up once. Answers are kept for the run, so the
-    /// saved exports of an index ask once for a file they share. They are kept by bytes: a
-    /// `String` key is hashed through its NFC form, which was most of the lookups' cost.
+    /// saved exports of an index ask once for a file they share. They are kept by bytes (`PathKey`).
     final class Finder {
-        private var folders: [[UInt8]: Bool] = [:]
-        private var files: [[UInt8]: String?] = [:]
+        private var folders: [PathKey: Bool] = [:]
+        private var files: [PathKey: String?] = [:]
 
         /// `path` as it exists here, or nil.
         func existing(_ path: String) -> String? {
             let bytes = Array(path.utf8)
-            if let known = files[bytes] { return known }
-            var found: String?
-            if let slash = bytes.lastIndex(of: 0x2f), slash != 0, !folderMayExist(bytes[..<slash]) {
-                found = nil
-            } else {
-                found = Finder.spellings(path).first { Finder.exists($0) }
-            }
-            files[bytes] = found
+            if let slash = bytes.lastIndex(of: 0x2f), slash != 0, !folderMayExist(bytes[..<slash]) { return nil }
+            let key = PathKey(bytes[...])
+            if let known = files[key] { return known }
+            let found = Finder.spellings(path).first { Finder.exists($0) }
+            files[key] = found
             return found
         }
 
         private func folderMayExist(_ folder: ArraySlice<UInt8>) -> Bool {
-            let key = Array(folder)
+            let key = PathKey(folder)
             if let known = folders[key] { return known }
             let exists: Bool
             if let slash = folder.lastIndex(of: 0x2f), slash != folder.startIndex, !folderMayExist(folder[..<slash]) {
                 exists = false
             } else {
                 // Cut at a `/` of a String's UTF-8: valid UTF-8, decoded to the same text.
-                exists = Finder.spellings(String(decoding: key, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
+                exists = Finder.spellings(String(decoding: folder, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
             }
             folders[key] = exists
             return exists
@@ -79,5 +75,25 @@ enum PlayablePath {
             }
             return result
         }
+    }
+}
+
+/// A path's bytes as a dictionary key, hashed once with FNV-1a and compared with `memcmp`:
+/// `[UInt8]` hashes and compares byte by byte through generic code, `String` through its NFC
+/// form, either of which was most of a 10,000-entry export's existence checks.
+private struct PathKey: Hashable {
+    let bytes: [UInt8]
+    let hash: UInt64
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = Array(bytes)
+        hash = self.bytes.withUnsafeBufferPointer(IDLookup.hash)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (left: PathKey, right: PathKey) -> Bool {
+        left.hash == right.hash && left.bytes.count == right.bytes.count
+            && left.bytes.withUnsafeBytes { l in right.bytes.withUnsafeBytes { r in l.count == 0 || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 } }
     }
 }

@@ -56,6 +56,9 @@ struct SharedScan {
         let needsID = queries.contains { $0?.needsID ?? false }
         var probe = MediaItem(id: ItemID(rawValue: ""))
         var items: [MediaItem] = [], consistent = true
+        // Room for every row: pages never written are never touched, and growing by doubling
+        // copied what was read so far each time.
+        items.reserveCapacity(snapshot?.ids.count ?? wantedIDs.count)
         let rows = try read.scan(fields: scanned) { row in
             guard consistent else { return }
             var wantedHere = false
