@@ -1,3 +1,4 @@
+import Foundation
 import MixtapeCore
 
 /// Item ids found from their bytes where they lie (a scanned row, a line snapshot's packed
@@ -8,10 +9,10 @@ struct IDLookup {
     /// The ids looked up, packed.
     private let ids: PackedStrings
     /// An open-addressed table (a power of two, at most half full) of each id's hash and
-    /// position + 1 (0: empty), probed linearly: a `Dictionary` hashed every FNV hash again
-    /// with SipHash, a tenth of a saved-exports run for 100,000 snapshot ids.
-    private var hashes: [UInt64]
-    private var slots: [Int32]
+    /// position + 1 (0: empty), side by side in one slot, probed linearly: a `Dictionary`
+    /// hashed every FNV hash again with SipHash, a tenth of a saved-exports run for 100,000
+    /// snapshot ids.
+    private var slots: [(hash: UInt64, position: Int)]
     private let mask: Int
 
     /// A lookup of `ids` (distinct); nil when two of them share a hash, which 64 bits make
@@ -21,16 +22,15 @@ struct IDLookup {
         var size = 16
         while size < ids.count * 2 { size *= 2 }
         mask = size - 1
-        hashes = [UInt64](repeating: 0, count: size)
-        slots = [Int32](repeating: 0, count: size)
+        slots = Array(repeating: (0, 0), count: size)
         for position in 0..<ids.count {
             let hash = ids.withUTF8(position, Self.hash)
             var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 {
-                guard hashes[slot] != hash else { return nil }
+            while slots[slot].position != 0 {
+                guard slots[slot].hash != hash else { return nil }
                 slot = (slot + 1) & mask
             }
-            (hashes[slot], slots[slot]) = (hash, Int32(position + 1))
+            slots[slot] = (hash, position + 1)
         }
     }
 
@@ -51,10 +51,13 @@ struct IDLookup {
     /// of the ids.
     func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            if hashes[slot] == hash {
-                let position = Int(slots[slot]) - 1
-                return ids.withUTF8(position) { $0.elementsEqual(bytes) } ? position : nil
+        while slots[slot].position != 0 {
+            if slots[slot].hash == hash {
+                let position = slots[slot].position - 1
+                let same = ids.withUTF8(position) { id in
+                    id.count == bytes.count && (id.isEmpty || memcmp(id.baseAddress!, bytes.baseAddress!, id.count) == 0)
+                }
+                return same ? position : nil
             }
             slot = (slot + 1) & mask
         }
