@@ -31,27 +31,45 @@ enum PlayablePath {
     final class Finder {
         private var folders: [PathKey: Bool] = [:]
         private var files: [PathKey: String?] = [:]
+        /// The folder asked about last and its answer: entries in library order come an album
+        /// at a time, so most are answered by one comparison, with no key made or looked up.
+        private var lastFolder: [UInt8] = []
+        private var lastFolderExists = false
 
         /// `path` as it exists here, or nil.
         func existing(_ path: String) -> String? {
-            let bytes = Array(path.utf8)
-            if let slash = bytes.lastIndex(of: 0x2f), slash != 0, !folderMayExist(bytes[..<slash]) { return nil }
-            let key = PathKey(bytes[...])
+            var text = path
+            let folderExists = text.withUTF8 { bytes in
+                guard let slash = bytes.lastIndex(of: 0x2f), slash != 0 else { return true }
+                return folderMayExist(UnsafeBufferPointer(rebasing: bytes[..<slash]))
+            }
+            guard folderExists else { return nil }
+            let key = text.withUTF8(PathKey.init)
             if let known = files[key] { return known }
             let found = Finder.spellings(path).first { Finder.exists($0) }
             files[key] = found
             return found
         }
 
-        private func folderMayExist(_ folder: ArraySlice<UInt8>) -> Bool {
-            let key = PathKey(folder)
+        private func folderMayExist(_ folder: UnsafeBufferPointer<UInt8>) -> Bool {
+            if folder.count == lastFolder.count,
+               lastFolder.withUnsafeBufferPointer({ PathKey.same($0, folder) }) { return lastFolderExists }
+            let exists = folderMayExist(PathKey(folder))
+            lastFolder = Array(folder)
+            lastFolderExists = exists
+            return exists
+        }
+
+        private func folderMayExist(_ key: PathKey) -> Bool {
             if let known = folders[key] { return known }
-            let exists: Bool
-            if let slash = folder.lastIndex(of: 0x2f), slash != folder.startIndex, !folderMayExist(folder[..<slash]) {
-                exists = false
-            } else {
+            let exists = key.bytes.withUnsafeBufferPointer { folder in
+                // A folder whose parent is missing is missing in every spelling.
+                if let slash = folder.lastIndex(of: 0x2f), slash != 0,
+                   !folderMayExist(PathKey(UnsafeBufferPointer(rebasing: folder[..<slash]))) {
+                    return false
+                }
                 // Cut at a `/` of a String's UTF-8: valid UTF-8, decoded to the same text.
-                exists = Finder.spellings(String(decoding: folder, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
+                return Finder.spellings(String(decoding: folder, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
             }
             folders[key] = exists
             return exists
@@ -85,15 +103,19 @@ private struct PathKey: Hashable {
     let bytes: [UInt8]
     let hash: UInt64
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = Array(bytes)
-        hash = self.bytes.withUnsafeBufferPointer(IDLookup.hash)
+        hash = IDLookup.hash(bytes)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     static func == (left: PathKey, right: PathKey) -> Bool {
-        left.hash == right.hash && left.bytes.count == right.bytes.count
-            && left.bytes.withUnsafeBytes { l in right.bytes.withUnsafeBytes { r in l.count == 0 || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 } }
+        left.hash == right.hash && left.bytes.withUnsafeBufferPointer { l in right.bytes.withUnsafeBufferPointer { same(l, $0) } }
+    }
+
+    /// Whether two byte runs are the same.
+    static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
     }
 }
