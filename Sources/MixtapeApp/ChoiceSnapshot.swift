@@ -9,14 +9,11 @@ extension EntryChoice {
     /// items built every item with every field (a second of the export) before items were read
     /// on demand, and five saved exports read the items table ten times before the pass.
     final class Snapshot {
-        /// The items read so far, and where each id's is: an item lent from an array is not
-        /// copied (a dictionary's value is, every string retained), and is never moved by a
-        /// rehash.
-        private var items: [MediaItem] = []
-        private var byID: [ItemID: Int] = [:]
+        /// The items read so far.
+        private(set) var table = ItemTable()
         /// Ids looked for and found nowhere in the index (a selected item removed since).
         private var absent: Set<ItemID> = []
-        /// Whether every item the index has is in `byID` (nothing more to read).
+        /// Whether every item the index has is in `table` (nothing more to read).
         private var complete = false
         /// Every playlist with its folder path and entries, read on first use: a query's
         /// export needs none, and reading every playlist's members was a third of it.
@@ -49,24 +46,8 @@ extension EntryChoice {
             self.store = store
             fields = Set(Field.allCases)
             loadedPlaylists = playlists
-            keep(items)
+            table.add(items)
             complete = true
-        }
-
-        /// `body` given the item read for `id`, lent; nil when the index has none (or it was
-        /// not loaded).
-        func withItem<R>(_ id: ItemID, _ body: (borrowing MediaItem) throws -> R) rethrows -> R? {
-            guard let index = byID[id] else { return nil }
-            return try body(items[index])
-        }
-
-        /// Keeps `found`, each item under its id (a later one of an id replaces an earlier).
-        private func keep(_ found: consuming [MediaItem]) {
-            let start = items.count
-            // The first read is taken as it is: 50,000 items are 28 MB to copy.
-            if items.isEmpty { items = found } else { items.append(contentsOf: found) }
-            byID.reserveCapacity(items.count)
-            for index in start..<items.count { byID[items[index].id] = index }
         }
 
         /// Every playlist with its folder path and entries, read once.
@@ -96,7 +77,7 @@ extension EntryChoice {
         /// Reads every item (for a run over every playlist).
         func loadAll() throws {
             guard !complete else { return }
-            keep(try store.items(fields: fields))
+            table.add(try store.items(fields: fields))
             complete = true
         }
 
@@ -132,7 +113,7 @@ extension EntryChoice {
         /// The ids of `ids` neither read nor known absent, each once.
         private func unread(_ ids: [ItemID]) -> [ItemID] {
             var seen: Set<ItemID> = []
-            return ids.filter { byID[$0] == nil && !absent.contains($0) && seen.insert($0).inserted }
+            return ids.filter { !table.contains($0) && !absent.contains($0) && seen.insert($0).inserted }
         }
 
         /// Runs `scan` and keeps its items; reads every item when it cannot answer.
@@ -144,8 +125,8 @@ extension EntryChoice {
                 try loadAll()
                 return nil
             }
-            keep(found.items)
-            absent.formUnion(scan.wanted.lazy.filter { self.byID[$0] == nil })
+            table.add(found.items)
+            absent.formUnion(scan.wanted.lazy.filter { !self.table.contains($0) })
             return found
         }
     }

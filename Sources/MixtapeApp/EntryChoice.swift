@@ -5,7 +5,7 @@ import MixtapeStore
 /// indexed playlist or given ids, each item's Location mapped by `--map-prefix` and looked up
 /// here (NFC/NFD-tolerant). `export-playlist` writes them and `play` hands them to a player,
 /// so both choose, map and count the same way.
-public struct EntryChoice {
+public struct EntryChoice: Sendable {
     /// Where the entries come from.
     public enum Source: Sendable {
         case selection
@@ -62,21 +62,35 @@ public struct EntryChoice {
     }
 
     func choose(in snapshot: Snapshot) throws -> Chosen {
-        let (name, ids, unresolved) = try resolve(snapshot)
-        try snapshot.load(ids)
-        var chosen = Chosen(name: name)
-        let finder = snapshot.finder
+        let resolved = try resolve(snapshot)
+        try snapshot.load(resolved.ids)
+        return choose(resolved, from: snapshot.table, finder: snapshot.finder)
+    }
+
+    /// What a choice lists, before its entries are made: its name, the item ids in order
+    /// (repeats kept), and for a playlist file the entries that name no item, each with its
+    /// position among all entries.
+    struct Resolved: Sendable {
+        var name: String
+        var ids: [ItemID]
+        var unresolved: [UnresolvedEntry] = []
+    }
+
+    /// The entries of `resolved`, its items taken from `table` (which holds every one the
+    /// index has) and their files looked up with `finder`.
+    func choose(_ resolved: Resolved, from table: ItemTable, finder: PlayablePath.Finder) -> Chosen {
+        var chosen = Chosen(name: resolved.name)
         // Unresolved entries go back to their places among all the playlist's entries.
-        var pending = unresolved.sorted { $0.position < $1.position }[...]
+        var pending = resolved.unresolved.sorted { $0.position < $1.position }[...]
         var slot = 0
-        for id in ids {
+        for id in resolved.ids {
             while let next = pending.first, next.position <= slot {
                 pending = pending.dropFirst()
                 add(next, to: &chosen, finder: finder)
                 slot += 1
             }
             slot += 1
-            let found: Void? = snapshot.withItem(id) { item in
+            let found: Void? = table.withItem(id) { item in
                 guard let location = item.location else { chosen.withoutLocation += 1; return }
                 guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { return }
                 chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
@@ -103,20 +117,20 @@ public struct EntryChoice {
         return missing == .skip ? nil : mapped
     }
 
-    /// The name, the item ids in order (repeats kept), and for a playlist file the entries that
-    /// name no item, each with its position among all entries.
-    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID], [UnresolvedEntry]) {
+    /// What the source lists (read through `snapshot`, where a saved run has decided its
+    /// queries and found its playlists already).
+    func resolve(_ snapshot: Snapshot) throws -> Resolved {
         switch source {
         case .selection:
-            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection(), [])
+            return Resolved(name: "Selection", ids: try LibraryQueries(libraryPath: libraryPath).selection())
         case .query(let query):
             let ids = try snapshot.matches(of: query, now: now) ?? SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids
-            return ("Search", ids, [])
+            return Resolved(name: "Search", ids: ids)
         case .playlist(let reference):
             let playlist = try snapshot.playlist(reference)
-            return (playlist.name, playlist.items, playlist.unresolved)
+            return Resolved(name: playlist.name, ids: playlist.items, unresolved: playlist.unresolved)
         case .items(let ids):
-            return ("Items", ids, [])
+            return Resolved(name: "Items", ids: ids)
         }
     }
 }

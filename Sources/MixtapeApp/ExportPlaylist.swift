@@ -6,7 +6,7 @@ import MixtapeStore
 /// query or an indexed playlist) become a playlist file whose paths work on the machine that
 /// plays it: Locations mapped by `--map-prefix`, optionally made relative, checked for
 /// existence, and written atomically.
-public struct ExportPlaylist {
+public struct ExportPlaylist: Sendable {
     /// Where the entries come from (shared with `play`).
     public typealias Source = EntryChoice.Source
 
@@ -71,7 +71,13 @@ public struct ExportPlaylist {
 
     func run(in snapshot: Snapshot) throws -> Outcome {
         try snapshot.prepare([choice])
-        var chosen = try choice.choose(in: snapshot)
+        return try finish(choice.choose(in: snapshot))
+    }
+
+    /// The playlist of the entries chosen: paths made relative where asked, written in the
+    /// format; throws `ExportError.missingFiles` under `--missing fail`.
+    func finish(_ chosen: EntryChoice.Chosen) throws -> Outcome {
+        var chosen = chosen
         if missing == .fail, !chosen.missingFiles.isEmpty {
             throw ExportError.missingFiles(chosen.missingFiles)
         }

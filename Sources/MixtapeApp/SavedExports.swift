@@ -69,20 +69,65 @@ public struct SavedExports {
     }
 
     /// Runs `chosen` over one snapshot: their queries decided and their items read in one pass
-    /// (`EntryChoice.Snapshot.prepare`), each file's existence asked once for all of them.
+    /// (`EntryChoice.Snapshot.prepare`), then what each lists worked out in turn (a query the
+    /// pass left to `SearchItems` reads more items), then the files rendered, compared and
+    /// written on two threads, since nothing is read from the index any more.
     private func run(_ chosen: [SavedExport]) throws -> [Outcome] {
         guard !chosen.isEmpty else { return [] }
         let exports = chosen.map { saved in Result { try ExportPlaylist(saved: saved, libraryPath: libraryPath, now: now) } }
         let fields = chosen.reduce(into: Set<Field>()) { $0.formUnion($1.format.itemFields) }
         let snapshot = try ExportPlaylist.Snapshot(LibraryQueries(libraryPath: libraryPath), fields: fields)
         try snapshot.prepare(exports.compactMap { try? $0.get().choice })
-        return zip(chosen, exports).map { saved, export in Outcome(saved: saved, result: run(saved, export, in: snapshot)) }
+        let jobs = zip(chosen, exports).map { saved, export in
+            Job(saved: saved, work: Result {
+                let export = try export.get()
+                let resolved = try export.choice.resolve(snapshot)
+                try snapshot.load(resolved.ids)
+                return (export, resolved)
+            })
+        }
+        return zip(chosen, try Self.render(jobs, table: snapshot.table)).map { Outcome(saved: $0, result: $1) }
     }
 
-    private func run(_ saved: SavedExport, _ export: Result<ExportPlaylist, any Error>,
-                     in snapshot: ExportPlaylist.Snapshot) -> Outcome.Result {
+    /// One saved export ready to render: its export and what it lists, or why it cannot be.
+    private struct Job: Sendable {
+        let saved: SavedExport
+        let work: Result<(export: ExportPlaylist, resolved: EntryChoice.Resolved), any Error>
+
+        /// The export rendered from `table`, compared with its file and written if it changed.
+        func run(_ table: ItemTable, finder: PlayablePath.Finder) -> Outcome.Result {
+            SavedExports.result(of: saved) {
+                let (export, resolved) = try work.get()
+                return try export.finish(export.choice.choose(resolved, from: table, finder: finder))
+            }
+        }
+    }
+
+    /// The jobs' results in order, the larger half (by entries) rendered on a second thread.
+    private static func render(_ jobs: [Job], table: ItemTable) throws -> [Outcome.Result] {
+        var sizes = [0, 0], halves: [[Int]] = [[], []]
+        for index in jobs.indices.sorted(by: { Self.size(jobs[$0]) > Self.size(jobs[$1]) }) {
+            let half = sizes[0] <= sizes[1] ? 0 : 1
+            halves[half].append(index)
+            sizes[half] += size(jobs[index])
+        }
+        let second = halves[1].isEmpty ? nil : BackgroundTask { [halves] in
+            let finder = PlayablePath.Finder()
+            return halves[1].map { jobs[$0].run(table, finder: finder) }
+        }
+        let finder = PlayablePath.Finder()
+        var results = [Outcome.Result?](repeating: nil, count: jobs.count)
+        for index in halves[0] { results[index] = jobs[index].run(table, finder: finder) }
+        for (index, result) in zip(halves[1], try second?.value() ?? []) { results[index] = result }
+        return results.map { $0! }
+    }
+
+    private static func size(_ job: Job) -> Int { (try? job.work.get().resolved.ids.count) ?? 0 }
+
+    /// What writing the playlist `render` makes did: unchanged when the file holds it already.
+    private static func result(of saved: SavedExport, _ render: () throws -> ExportPlaylist.Outcome) -> Outcome.Result {
         do {
-            let outcome = try export.get().run(in: snapshot)
+            let outcome = try render()
             if AtomicFile.holds(outcome.bytes, at: saved.output) { return .unchanged(outcome) }
             try AtomicFile.write(outcome.bytes, to: saved.output)
             return .written(outcome)
