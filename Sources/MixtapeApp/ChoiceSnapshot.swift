@@ -35,9 +35,10 @@ extension EntryChoice {
             let now: Timestamp
         }
 
-        /// A snapshot of the index at `store`, opened once for every read; items read with `fields`.
+        /// A snapshot of the index `store` reads, opened once for every read; items read with
+        /// `fields`.
         init(_ store: LibraryQueries, fields: Set<Field> = Set(Field.allCases)) throws {
-            self.store = store.indexExists ? LibraryQueries(store: try LibraryStore(path: store.libraryPath)) : store
+            self.store = try store.heldOpen()
             self.fields = fields
         }
 

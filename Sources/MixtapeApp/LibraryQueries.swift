@@ -20,6 +20,13 @@ public struct LibraryQueries {
         opened = store
     }
 
+    /// These reads through one connection pool opened now, for a run of many reads (each
+    /// opening checks the schema); unchanged when the index is open already or does not exist.
+    public func heldOpen() throws -> LibraryQueries {
+        guard opened == nil, indexExists else { return self }
+        return LibraryQueries(store: try LibraryStore(path: libraryPath))
+    }
+
     /// Whether there is an index at all.
     public var indexExists: Bool { opened != nil || LibraryStore.exists(at: libraryPath) }
 

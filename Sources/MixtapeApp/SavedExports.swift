@@ -56,27 +56,32 @@ public struct SavedExports {
 
     /// Runs the saved exports named (every one when `names` is nil), in name order.
     public func run(names: [String]? = nil) throws -> [Outcome] {
-        let chosen = try list().filter { names?.contains($0.name) ?? true }
-        return try run(chosen)
+        guard let store = try opened() else { return [] }
+        return try run(store.savedExports().filter { names?.contains($0.name) ?? true }, in: store)
     }
 
     /// After an index run: every saved export when the index changed, else only those whose
     /// file has gone (so a deleted playlist comes back on the next cron run).
     public func refresh(indexChanged: Bool) throws -> [Outcome] {
-        let saved = try list()
-        let due = indexChanged ? saved : saved.filter { access($0.output, F_OK) != 0 }
-        return try run(due)
+        guard let store = try opened() else { return [] }
+        let saved = try store.savedExports()
+        return try run(indexChanged ? saved : saved.filter { access($0.output, F_OK) != 0 }, in: store)
+    }
+
+    /// The index, opened once for the list and the run; nil when there is none.
+    private func opened() throws -> LibraryStore? {
+        LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath) : nil
     }
 
     /// Runs `chosen` over one snapshot: their queries decided and their items read in one pass
     /// (`EntryChoice.Snapshot.prepare`), then what each lists worked out in turn (a query the
     /// pass left to `SearchItems` reads more items), then the files rendered, compared and
     /// written on two threads, since nothing is read from the index any more.
-    private func run(_ chosen: [SavedExport]) throws -> [Outcome] {
+    private func run(_ chosen: [SavedExport], in store: LibraryStore) throws -> [Outcome] {
         guard !chosen.isEmpty else { return [] }
         let exports = chosen.map { saved in Result { try ExportPlaylist(saved: saved, libraryPath: libraryPath, now: now) } }
         let fields = chosen.reduce(into: Set<Field>()) { $0.formUnion($1.format.itemFields) }
-        let snapshot = try ExportPlaylist.Snapshot(LibraryQueries(libraryPath: libraryPath), fields: fields)
+        let snapshot = try ExportPlaylist.Snapshot(LibraryQueries(store: store), fields: fields)
         try snapshot.prepare(exports.compactMap { try? $0.get().choice })
         let jobs = zip(chosen, exports).map { saved, export in
             Job(saved: saved, work: Result {
