@@ -108,14 +108,18 @@ public struct SavedExports {
         }
     }
 
-    /// The jobs' results in order, the larger half (by entries) rendered on a second thread.
+    /// The jobs' results in order, about half of them (by entries) rendered on a second thread.
+    /// Jobs writing one file stay on one thread, in order, so the last one's playlist is left
+    /// there as when they ran one after another.
     private static func render(_ jobs: [Job], table: ItemTable) throws -> [Outcome.Result] {
+        let byFile = Dictionary(grouping: jobs.indices) { jobs[$0].saved.output }.values
         var sizes = [0, 0], halves: [[Int]] = [[], []]
-        for index in jobs.indices.sorted(by: { Self.size(jobs[$0]) > Self.size(jobs[$1]) }) {
+        for group in byFile.sorted(by: { size($0, of: jobs) > size($1, of: jobs) }) {
             let half = sizes[0] <= sizes[1] ? 0 : 1
-            halves[half].append(index)
-            sizes[half] += size(jobs[index])
+            halves[half] += group
+            sizes[half] += size(group, of: jobs)
         }
+        halves = halves.map { $0.sorted() }
         let second = halves[1].isEmpty ? nil : BackgroundTask { [halves] in
             let finder = PlayablePath.Finder()
             return halves[1].map { jobs[$0].run(table, finder: finder) }
@@ -127,7 +131,10 @@ public struct SavedExports {
         return results.map { $0! }
     }
 
-    private static func size(_ job: Job) -> Int { (try? job.work.get().resolved.ids.count) ?? 0 }
+    /// How many entries the jobs at `indices` list, about.
+    private static func size(_ indices: [Int], of jobs: [Job]) -> Int {
+        indices.reduce(0) { $0 + ((try? jobs[$1].work.get().resolved.ids.count) ?? 0) }
+    }
 
     /// What writing the playlist `render` makes did: unchanged when the file holds it already.
     private static func result(of saved: SavedExport, _ render: () throws -> ExportPlaylist.Outcome) -> Outcome.Result {

@@ -201,6 +201,25 @@ struct SavedExportTests {
         #expect(kodiak.map { String($0.drop { $0 != "," }.dropFirst()) } == ranked && ranked.count > 3)
     }
 
+    /// Saved exports render on two threads; two that write one file must still leave the
+    /// last one's playlist there (in name order), as when they ran one after another.
+    @Test func twoSavedExportsOfOneFileLeaveTheLastOnesPlaylist() throws {
+        try #require(try mixtape.run(["index", export]).status == 0)
+        let out = mixtape.folder + "/shared.m3u8"
+        for (name, query) in [("a", "harbour"), ("b", "kodiak"), ("c", "year:2016"), ("d", "genre:rock")] {
+            let other = mixtape.folder + "/\(name).m3u8"
+            try #require(try mixtape.run(["export-playlist", "--query", query, "-o", name == "a" || name == "d" ? out : other,
+                                          "--save", name]).status == 0)
+        }
+        let last = try read(out)
+        #expect(last.contains("Kodiak Drive - Northbound"))
+        for _ in 0..<3 {
+            try FileManager.default.removeItem(atPath: out)
+            #expect(try mixtape.run(["saved", "run"]).status == 0)
+            #expect(try read(out) == last)
+        }
+    }
+
     @Test func savedRemoveForgetsAndLeavesTheFile() throws {
         try #require(try mixtape.run(["index", export]).status == 0)
         let out = mixtape.folder + "/h.m3u8"
