@@ -21,6 +21,18 @@ enum AtomicFile {
         var reason: String
     }
 
+    /// Whether the file at `path` holds exactly `bytes` (false when it cannot be read): a file
+    /// of another size is not read at all, and one of the same size is compared in one
+    /// `memcmp`, where comparing `Data` byte by byte through its iterator took 10 ms a playlist.
+    static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count,
+              let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count else { return false }
+        return existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in
+            old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0
+        } }
+    }
+
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"

@@ -5,7 +5,7 @@ import MixtapeStore
 /// indexed playlist or given ids, each item's Location mapped by `--map-prefix` and looked up
 /// here (NFC/NFD-tolerant). `export-playlist` writes them and `play` hands them to a player,
 /// so both choose, map and count the same way.
-public struct EntryChoice {
+public struct EntryChoice: Sendable {
     /// Where the entries come from.
     public enum Source: Sendable {
         case selection
@@ -26,6 +26,9 @@ public struct EntryChoice {
     public var missing: MissingFilePolicy = .keep
     /// "Now" for relative dates in a query.
     public var now: Timestamp
+    /// Whether each entry holds its item (`PlaylistEntry.item`): not for a format that never
+    /// reads it, where a copy of each item retained every string it holds.
+    var entriesHoldItems = true
 
     /// A choice of the selection, with no mapping, keeping missing files.
     public init(libraryPath: String, now: Timestamp) {
@@ -47,75 +50,6 @@ public struct EntryChoice {
         public var missingFiles: [String] = []
     }
 
-    /// What a choice reads from the index: the playlists, and the items it lists, read once
-    /// for `--all-playlists` and for the saved exports of an index run, not once per playlist.
-    /// Items are read when a choice first needs them, and only those: an export of 10,000 of
-    /// 100,000 items built every item with every field (a second of the export) before this.
-    final class Snapshot {
-        /// The items read so far, by id.
-        private var byID: [ItemID: MediaItem] = [:]
-        /// Whether every item the index has is in `byID` (nothing more to read).
-        private var complete = false
-        /// Every playlist with its folder path, read on first use: a query's export needs none,
-        /// and reading every playlist's members was a third of it.
-        private var loadedPlaylists: [(playlist: Playlist, path: String)]?
-        var store: LibraryQueries
-
-        init(_ store: LibraryQueries) throws {
-            self.store = store
-        }
-
-        /// A snapshot holding only `items` (a few ids need no read of the whole index).
-        init(_ store: LibraryQueries, items: [MediaItem], playlists: [(playlist: Playlist, path: String)] = []) {
-            self.store = store
-            loadedPlaylists = playlists
-            for item in items { byID[item.id] = item }
-            complete = true
-        }
-
-        /// The item read for `id`, or nil when the index has none (or it was not loaded).
-        func item(_ id: ItemID) -> MediaItem? { byID[id] }
-
-        /// Every playlist with its folder path, read once.
-        func playlists() throws -> [(playlist: Playlist, path: String)] {
-            if let loadedPlaylists { return loadedPlaylists }
-            let playlists = try store.playlists()
-            loadedPlaylists = playlists
-            return playlists
-        }
-
-        /// Reads every item (for a run over every playlist).
-        func loadAll() throws {
-            guard !complete else { return }
-            for item in try store.items() { byID[item.id] = item }
-            complete = true
-        }
-
-        /// Reads the items of `ids` not read yet, in one pass over the items table that builds
-        /// only those. An index with aliases, or an id in several sources, is read whole the
-        /// way `LibraryQueries.items` merges them.
-        func load(_ ids: [ItemID]) throws {
-            guard !complete else { return }
-            let wanted = Set(ids.lazy.filter { self.byID[$0] == nil })
-            guard !wanted.isEmpty else { return }
-            let scanned: [MediaItem]?? = try store.read { read in
-                guard try !read.hasAliases() else { return nil }
-                var found: [MediaItem] = [], seen: Set<ItemID> = []
-                var twice = false
-                try read.scan(fields: Set(Field.allCases)) { row in
-                    let id = row.id
-                    guard wanted.contains(id) else { return }
-                    if !seen.insert(id).inserted { twice = true }
-                    found.append(row.item)
-                }
-                return twice ? nil : found
-            }
-            guard let scanned else { return }  // no index: nothing to read
-            guard let found = scanned else { return try loadAll() }
-            for item in found { byID[item.id] = item }
-        }
-    }
-
     /// Reads what the source needs from the index and chooses.
     public func choose() throws -> Chosen {
         let queries = LibraryQueries(libraryPath: libraryPath)
@@ -128,24 +62,40 @@ public struct EntryChoice {
     }
 
     func choose(in snapshot: Snapshot) throws -> Chosen {
-        let (name, ids, unresolved) = try resolve(snapshot)
-        try snapshot.load(ids)
-        var chosen = Chosen(name: name)
-        let finder = PlayablePath.Finder()
+        let resolved = try resolve(snapshot)
+        try snapshot.load(resolved.ids)
+        return choose(resolved, from: snapshot.table, finder: snapshot.finder)
+    }
+
+    /// What a choice lists, before its entries are made: its name, the item ids in order
+    /// (repeats kept), and for a playlist file the entries that name no item, each with its
+    /// position among all entries.
+    struct Resolved: Sendable {
+        var name: String
+        var ids: [ItemID]
+        var unresolved: [UnresolvedEntry] = []
+    }
+
+    /// The entries of `resolved`, its items taken from `table` (which holds every one the
+    /// index has) and their files looked up with `finder`.
+    func choose(_ resolved: Resolved, from table: ItemTable, finder: PlayablePath.Finder) -> Chosen {
+        var chosen = Chosen(name: resolved.name)
         // Unresolved entries go back to their places among all the playlist's entries.
-        var pending = unresolved.sorted { $0.position < $1.position }[...]
+        var pending = resolved.unresolved.sorted { $0.position < $1.position }[...]
         var slot = 0
-        for id in ids {
+        for id in resolved.ids {
             while let next = pending.first, next.position <= slot {
                 pending = pending.dropFirst()
                 add(next, to: &chosen, finder: finder)
                 slot += 1
             }
             slot += 1
-            guard let item = snapshot.item(id) else { chosen.goneFromIndex.append(id); continue }
-            guard let location = item.location else { chosen.withoutLocation += 1; continue }
-            guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { continue }
-            chosen.entries.append(PlaylistEntry(item: item, path: path))
+            let found: Void? = table.withItem(id) { item in
+                guard let location = item.location else { chosen.withoutLocation += 1; return }
+                guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { return }
+                chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
+            }
+            if found == nil { chosen.goneFromIndex.append(id) }
         }
         for entry in pending { add(entry, to: &chosen, finder: finder) }
         return chosen
@@ -167,19 +117,20 @@ public struct EntryChoice {
         return missing == .skip ? nil : mapped
     }
 
-    /// The name, the item ids in order (repeats kept), and for a playlist file the entries that
-    /// name no item, each with its position among all entries.
-    private func resolve(_ snapshot: Snapshot) throws -> (String, [ItemID], [UnresolvedEntry]) {
+    /// What the source lists (read through `snapshot`, where a saved run has decided its
+    /// queries and found its playlists already).
+    func resolve(_ snapshot: Snapshot) throws -> Resolved {
         switch source {
         case .selection:
-            return ("Selection", try LibraryQueries(libraryPath: libraryPath).selection(), [])
+            return Resolved(name: "Selection", ids: try LibraryQueries(libraryPath: libraryPath).selection())
         case .query(let query):
-            return ("Search", try SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids, [])
+            let ids = try snapshot.matches(of: query, now: now) ?? SearchItems(libraryPath: libraryPath, query: query, now: now).run().ids
+            return Resolved(name: "Search", ids: ids)
         case .playlist(let reference):
-            let playlist = try PlaylistLookup.find(reference, in: snapshot.playlists())
-            return (playlist.name, playlist.items, playlist.unresolved)
+            let playlist = try snapshot.playlist(reference)
+            return Resolved(name: playlist.name, ids: playlist.items, unresolved: playlist.unresolved)
         case .items(let ids):
-            return ("Items", ids, [])
+            return Resolved(name: "Items", ids: ids)
         }
     }
 }

@@ -6,7 +6,7 @@ import MixtapeStore
 /// query or an indexed playlist) become a playlist file whose paths work on the machine that
 /// plays it: Locations mapped by `--map-prefix`, optionally made relative, checked for
 /// existence, and written atomically.
-public struct ExportPlaylist {
+public struct ExportPlaylist: Sendable {
     /// Where the entries come from (shared with `play`).
     public typealias Source = EntryChoice.Source
 
@@ -51,7 +51,12 @@ public struct ExportPlaylist {
 
     /// Builds the playlist; throws `ExportError.missingFiles` under `--missing fail`.
     public func run() throws -> Outcome {
-        try run(in: Snapshot(LibraryQueries(libraryPath: libraryPath)))
+        try run(in: snapshot())
+    }
+
+    /// A snapshot of the index that reads what this export's format writes.
+    func snapshot() throws -> Snapshot {
+        try Snapshot(LibraryQueries(libraryPath: libraryPath), fields: format.itemFields)
     }
 
     /// The choosing of the entries, which `play` shares.
@@ -60,11 +65,19 @@ public struct ExportPlaylist {
         choice.source = source
         choice.mapping = mapping
         choice.missing = missing
+        choice.entriesHoldItems = format.readsItems
         return choice
     }
 
     func run(in snapshot: Snapshot) throws -> Outcome {
-        let chosen = try choice.choose(in: snapshot)
+        try snapshot.prepare([choice])
+        return try finish(choice.choose(in: snapshot))
+    }
+
+    /// The playlist of the entries chosen: paths made relative where asked, written in the
+    /// format; throws `ExportError.missingFiles` under `--missing fail`.
+    func finish(_ chosen: EntryChoice.Chosen) throws -> Outcome {
+        var chosen = chosen
         if missing == .fail, !chosen.missingFiles.isEmpty {
             throw ExportError.missingFiles(chosen.missingFiles)
         }
@@ -72,17 +85,18 @@ public struct ExportPlaylist {
         outcome.goneFromIndex = chosen.goneFromIndex
         outcome.withoutLocation = chosen.withoutLocation
         outcome.missingFiles = chosen.missingFiles
-        let entries = chosen.entries.map { chosen in
-            var entry = chosen
+        // Changed in place: a copy of each entry retained every string it holds.
+        for index in chosen.entries.indices {
             // A path VLC needs as a URI stays absolute (and is written as a `file://` URI):
             // mpv and MPD read a relative line literally and VLC as a URI reference, so no
             // relative form of it opens in both (with `--plain-paths` it is written plain anyway).
-            if let relativeTo, !PlayablePath.isURL(entry.path), PlayerPath.mayBeRelative(entry.path, plain: plainPaths) {
-                entry.path = RelativePath.make(path: entry.path, relativeTo: relativeTo)
+            let path = chosen.entries[index].path
+            if let relativeTo, !PlayablePath.isURL(path), PlayerPath.mayBeRelative(path, plain: plainPaths) {
+                chosen.entries[index].path = RelativePath.make(path: path, relativeTo: relativeTo)
             }
-            entry.plainPath = plainPaths
-            return entry
+            chosen.entries[index].plainPath = plainPaths
         }
+        let entries = chosen.entries
         let written = format.write(name: chosen.name, entries: entries)
         outcome.bytes = written.bytes
         outcome.entries = entries.count - written.skipped.count
@@ -105,7 +119,7 @@ public enum ExportError: Error, Sendable {
 extension ExportPlaylist {
     /// Writes the playlist to `path` atomically (exit 73 territory when it cannot).
     public func write(to path: String) throws -> Outcome {
-        try write(to: path, in: Snapshot(LibraryQueries(libraryPath: libraryPath)))
+        try write(to: path, in: snapshot())
     }
 
     func write(to path: String, in snapshot: Snapshot) throws -> Outcome {
@@ -120,7 +134,7 @@ extension ExportPlaylist {
     public func writeAll(into folder: String, includeSpecial: Bool) throws -> [(path: String, outcome: Outcome)] {
         var results: [(String, Outcome)] = []
         var used: Set<String> = []
-        let snapshot = try Snapshot(LibraryQueries(libraryPath: libraryPath))
+        let snapshot = try snapshot()
         try snapshot.loadAll()
         for (playlist, path) in try snapshot.playlists() where !playlist.isFolder {
             if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }

@@ -20,6 +20,13 @@ public struct LibraryQueries {
         opened = store
     }
 
+    /// These reads through one connection pool opened now, for a run of many reads (each
+    /// opening checks the schema); unchanged when the index is open already or does not exist.
+    public func heldOpen() throws -> LibraryQueries {
+        guard opened == nil, indexExists else { return self }
+        return LibraryQueries(store: try LibraryStore(path: libraryPath))
+    }
+
     /// Whether there is an index at all.
     public var indexExists: Bool { opened != nil || LibraryStore.exists(at: libraryPath) }
 
@@ -70,6 +77,12 @@ public struct LibraryQueries {
             for playlist in group { result.append((playlist, paths[playlist.id] ?? playlist.name)) }
         }
         return result
+    }
+
+    /// The entries of a playlist listed by `playlists(entries: false)`.
+    public func entries(of playlist: Playlist) throws -> (items: [ItemID], unresolved: [UnresolvedEntry]) {
+        guard indexExists else { return ([], []) }
+        return try store().entries(of: playlist)
     }
 
     /// Every recorded source.

@@ -24,24 +24,54 @@ enum PlayablePath {
     /// Mac names files in NFD; the same files copied to Linux are often NFC).
     ///
     /// Exporting 10,000 entries of a Mac library on Linux means 10,000 files that are not
-    /// there: a folder found missing answers for every file in it, and ASCII paths, which have
-    /// one spelling, are looked up once.
+    /// there: a folder found missing answers for every file in it, and a folder whose parent is
+    /// missing is missing too (one look at `/Users`, not one per album in each spelling). ASCII
+    /// paths, which have one spelling, are looked up once. Answers are kept for the run, so the
+    /// saved exports of an index ask once for a file they share. They are kept by bytes (`PathKey`).
     final class Finder {
-        private var folderExists: [String: Bool] = [:]
+        private var folders: [PathKey: Bool] = [:]
+        private var files: [PathKey: String?] = [:]
+        /// The folder asked about last and its answer: entries in library order come an album
+        /// at a time, so most are answered by one comparison, with no key made or looked up.
+        private var lastFolder: [UInt8] = []
+        private var lastFolderExists = false
 
         /// `path` as it exists here, or nil.
         func existing(_ path: String) -> String? {
-            if let slash = path.utf8.lastIndex(of: 0x2f), slash != path.utf8.startIndex,
-               !folderMayExist(String(path[..<slash])) {
-                return nil
+            var text = path
+            let folderExists = text.withUTF8 { bytes in
+                guard let slash = bytes.lastIndex(of: 0x2f), slash != 0 else { return true }
+                return folderMayExist(UnsafeBufferPointer(rebasing: bytes[..<slash]))
             }
-            return Finder.spellings(path).first { Finder.exists($0) }
+            guard folderExists else { return nil }
+            let key = text.withUTF8(PathKey.init)
+            if let known = files[key] { return known }
+            let found = Finder.spellings(path).first { Finder.exists($0) }
+            files[key] = found
+            return found
         }
 
-        private func folderMayExist(_ folder: String) -> Bool {
-            if let known = folderExists[folder] { return known }
-            let exists = Finder.spellings(folder).contains { Finder.exists($0, folder: true) }
-            folderExists[folder] = exists
+        private func folderMayExist(_ folder: UnsafeBufferPointer<UInt8>) -> Bool {
+            if folder.count == lastFolder.count,
+               lastFolder.withUnsafeBufferPointer({ PathKey.same($0, folder) }) { return lastFolderExists }
+            let exists = folderMayExist(PathKey(folder))
+            lastFolder = Array(folder)
+            lastFolderExists = exists
+            return exists
+        }
+
+        private func folderMayExist(_ key: PathKey) -> Bool {
+            if let known = folders[key] { return known }
+            let exists = key.bytes.withUnsafeBufferPointer { folder in
+                // A folder whose parent is missing is missing in every spelling.
+                if let slash = folder.lastIndex(of: 0x2f), slash != 0,
+                   !folderMayExist(PathKey(UnsafeBufferPointer(rebasing: folder[..<slash]))) {
+                    return false
+                }
+                // Cut at a `/` of a String's UTF-8: valid UTF-8, decoded to the same text.
+                return Finder.spellings(String(decoding: folder, as: UTF8.self)).contains { Finder.exists($0, folder: true) }
+            }
+            folders[key] = exists
             return exists
         }
 
@@ -63,5 +93,29 @@ enum PlayablePath {
             }
             return result
         }
+    }
+}
+
+/// A path's bytes as a dictionary key, hashed once with FNV-1a and compared with `memcmp`:
+/// `[UInt8]` hashes and compares byte by byte through generic code, `String` through its NFC
+/// form, either of which was most of a 10,000-entry export's existence checks.
+private struct PathKey: Hashable {
+    let bytes: [UInt8]
+    let hash: UInt64
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = Array(bytes)
+        hash = IDLookup.hash(bytes)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (left: PathKey, right: PathKey) -> Bool {
+        left.hash == right.hash && left.bytes.withUnsafeBufferPointer { l in right.bytes.withUnsafeBufferPointer { same(l, $0) } }
+    }
+
+    /// Whether two byte runs are the same.
+    static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
     }
 }

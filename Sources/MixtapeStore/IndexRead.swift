@@ -40,6 +40,13 @@ public struct IndexRead {
         }
         return count
     }
+
+    /// Where `subset`'s columns lie among those of a scan of `fields`, for
+    /// `ItemScanRow.fill(_:only:)`: a scan that decides filters on every row and builds items
+    /// only for the rows it keeps reads the rest only for those.
+    public static func columnOffsets(of subset: Set<Field>, scanning fields: Set<Field>) -> [Int] {
+        Schema.itemColumns.filter(fields.contains).enumerated().compactMap { subset.contains($1) ? $0 : nil }
+    }
 }
 
 /// The current row of an `IndexRead.scan`: valid only inside the scan's body.
@@ -54,6 +61,13 @@ public struct ItemScanRow {
     /// The row's item id (read only when asked: most rows of a filter search never need it).
     public var id: ItemID { ItemID(rawValue: ItemReader.text(handle, 0) ?? "") }
 
+    /// Runs `body` with the bytes of the row's item id (valid only inside it): asking whether
+    /// a row is one of a few thousand wanted ids costs no `String` for every other row.
+    public func withIDBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let bytes = sqlite3_column_text(handle, 0)
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, 0))))
+    }
+
     /// The row's sort key (its bytes order rows in library order), valid until the next row;
     /// only in a scan asked for `sortKeys`.
     public var sortKey: UnsafeBufferPointer<UInt8> {
@@ -67,6 +81,15 @@ public struct ItemScanRow {
     public func fill(_ item: inout MediaItem) {
         if let source = sources[sqlite3_column_int64(handle, 1)] { item.source = source }
         for (offset, field) in columns.enumerated() {
+            field.set(ItemReader.value(handle, Int32(offset + 2), as: field.type), on: &item)
+        }
+    }
+
+    /// Sets only the scanned columns at `offsets` (`IndexRead.columnOffsets`) of `item`,
+    /// leaving its id, source and other fields alone.
+    public func fill(_ item: inout MediaItem, only offsets: [Int]) {
+        for offset in offsets {
+            let field = columns[offset]
             field.set(ItemReader.value(handle, Int32(offset + 2), as: field.type), on: &item)
         }
     }

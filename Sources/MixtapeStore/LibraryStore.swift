@@ -361,38 +361,6 @@ public final class LibraryStore: Sendable {
         try reading { db in try LineSnapshot.read(template: template, in: db) }
     }
 
-    /// Every playlist of every source, sources in the order added, playlists in file order;
-    /// without `entries`, their item lists are left empty (not read), for listing names.
-    public func playlists(entries: Bool = true) throws -> [Playlist] {
-        let columns = entries ? "playlists.*" : ["id", "name", "parent_id", "folder", "smart", "master", "distinguished_kind",
-                                                 "missing", "file", "rule", "query", "query_sort", "query_limit"].map { "playlists." + $0 }.joined(separator: ", ")
-        return try reading { db in
-            // A playlist file in a folder names the folder's ids; an alias resolves to its item.
-            let canonical = entries ? try ItemAliases.canonical(in: db) : [:]
-            return try Row.fetchAll(db, sql: """
-                SELECT \(columns), sources.path AS source_path FROM playlists
-                JOIN sources ON sources.id = playlists.source_id
-                ORDER BY playlists.source_id, playlists.position
-                """).map { row in
-                var playlist = Playlist(id: PlaylistID(rawValue: row["id"]), name: row["name"])
-                playlist.parentID = (row["parent_id"] as String?).map(PlaylistID.init(rawValue:))
-                playlist.isFolder = row["folder"]
-                playlist.isSmart = row["smart"]
-                playlist.isMaster = row["master"]
-                playlist.distinguishedKind = row["distinguished_kind"]
-                playlist.missing = row["missing"]
-                if entries {
-                    playlist.items = StringListCodec.decodeIDs(Array(row["entries"] as Data)).map { canonical[$0] ?? $0 }
-                    playlist.unresolved = (row["unresolved"] as Data?).map { UnresolvedEntryCodec.decode(Array($0)) } ?? []
-                }
-                playlist.source = row["source_path"]
-                playlist.file = row["file"]
-                if row["rule"] as Bool { playlist.rule = LibraryStore.smartRule(row) }
-                return playlist
-            }
-        }
-    }
-
     /// The stamps of the playlist files last read from the source at `path`, by file path.
     public func playlistFileStamps(ofSource path: String) throws -> [String: Int64] {
         try reading { db in
@@ -425,26 +393,6 @@ public final class LibraryStore: Sendable {
             }
             return names
         }
-    }
-
-    /// The smart playlists Mixtape evaluates itself (`Playlist.rule`), with their sources'
-    /// paths, in source and file order.
-    public func ruledPlaylists() throws -> [(source: String, id: PlaylistID, rule: SmartRule)] {
-        try reading { db in
-            try Row.fetchAll(db, sql: """
-                SELECT sources.path AS source_path, playlists.id, query, query_sort, query_limit FROM playlists
-                JOIN sources ON sources.id = playlists.source_id
-                WHERE playlists.rule = 1 ORDER BY playlists.source_id, playlists.position
-                """).map { row in
-                (row["source_path"], PlaylistID(rawValue: row["id"]), LibraryStore.smartRule(row))
-            }
-        }
-    }
-
-    /// The rule of a playlist row whose `rule` is set, from its `query` columns.
-    private static func smartRule(_ row: Row) -> SmartRule {
-        SmartRule(query: row["query"], sort: row["query_sort"],
-                  limit: (row["query_limit"] as String?).flatMap(SmartLimit.init(text:)))
     }
 
     /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in

@@ -147,6 +147,79 @@ struct SavedExportTests {
         #expect(xspf.status == 0 && xspf.stdout.contains("Take%20%231.flac"), "the setting leaves XSPF as it is: \(xspf.stderr)")
     }
 
+    /// A run of saved exports decides every query and reads every item in one pass, and asks
+    /// once whether a file exists: each file must still be exactly what exporting it alone
+    /// writes, whatever the others ask for.
+    @Test func savedExportsRunTogetherWriteWhatEachWritesAlone() throws {
+        try #require(try mixtape.run(["index", export]).status == 0)
+        try #require(try mixtape.run(["select", "add", "'Northbound"]).status == 0)
+        // Some mapped files exist here, one named in NFC where the library has it in NFD.
+        let media = mixtape.folder + "/media"
+        for file in ["Kodiak Drive/Northbound/01 Northbound.mp3", "Björk/Homogenic/02 Jóga.m4a".precomposedStringWithCanonicalMapping,
+                     "Marisol Vega/Salt & Silver/05 Salt & Silver.m4a"] {
+            try FileManager.default.createDirectory(atPath: media + "/" + (file as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: media + "/" + file, contents: Data("x".utf8)))
+        }
+        let map = ["--map-prefix", "/Users/sam/Music/iTunes/iTunes Media/Music=" + media]
+        let exports: [(name: String, file: String, arguments: [String])] = [
+            ("years", "years.m3u8", ["--query", "year:2010..2019"] + map),
+            ("rated-rock", "rated-rock.xspf", ["--query", "rating:>=80 genre:rock"]),
+            ("text", "text.m3u8", ["--query", "kodiak"]),
+            ("text-and-year", "text-and-year.pls", ["--query", "live year:2018"] + map + ["--missing", "skip"]),
+            ("mixed-group", "mixed-group.m3u8", ["--query", "salt | year:2005"]),
+            ("dinner", "dinner.m3u8", ["--playlist", "Dinner Party"] + map + ["--relative"]),
+            ("iceland", "iceland.xml", ["--playlist", "Road Trips/Europe/Iceland 2019"]),
+            ("selected", "selected.json", ["--query", "selected:yes"] + map),
+            ("latin", "latin.xml", ["--query", "genre:latin", "--format", "rekordbox"] + map),
+            ("everything", "everything.m3u8", ["--query", ""]),
+        ]
+        var alone: [String: Data] = [:]
+        for export in exports {
+            let output = mixtape.folder + "/" + export.file
+            let saved = try mixtape.run(["export-playlist"] + export.arguments + ["-o", output, "--save", export.name])
+            try #require(saved.status == 0, "\(export.name): \(saved.stderr)")
+            alone[export.name] = try Data(contentsOf: URL(fileURLWithPath: output))
+            try FileManager.default.removeItem(atPath: output)
+        }
+        let run = try mixtape.run(["saved", "run"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\(exports.count) written, 0 unchanged, 0 failed"), "\(run.stderr)")
+        for export in exports {
+            let together = try Data(contentsOf: URL(fileURLWithPath: mixtape.folder + "/" + export.file))
+            #expect(together == alone[export.name], "\(export.name) differs when run with the others")
+        }
+        // What the exports list is what `search` finds, in its order, and the mapped files
+        // that exist are written as they are named here.
+        let years = try read(mixtape.folder + "/years.m3u8").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let found = try mixtape.run(["search", "year:2010..2019", "--json"]).records.compactMap { $0["location"] as? String }
+        #expect(years.count == found.count && years.count > 5)
+        #expect(years.contains { $0 == media + "/Kodiak Drive/Northbound/01 Northbound.mp3" })
+        #expect(try read(mixtape.folder + "/selected.json").contains("Northbound"))
+        let kodiak = try read(mixtape.folder + "/text.m3u8").split(separator: "\n").filter { $0.hasPrefix("#EXTINF:") }
+        let ranked = try mixtape.run(["search", "kodiak", "--json"]).records.map { "\($0["artist"] ?? "") - \($0["title"] ?? "")" }
+        #expect(kodiak.map { String($0.drop { $0 != "," }.dropFirst()) } == ranked && ranked.count > 3)
+    }
+
+    /// Saved exports render on two threads; two that write one file must still leave the
+    /// last one's playlist there (in name order), as when they ran one after another.
+    @Test func twoSavedExportsOfOneFileLeaveTheLastOnesPlaylist() throws {
+        try #require(try mixtape.run(["index", export]).status == 0)
+        let out = mixtape.folder + "/shared.m3u8"
+        for (name, query) in [("a", "harbour"), ("b", "kodiak"), ("c", "year:2016"), ("d", "genre:rock")] {
+            let other = mixtape.folder + "/\(name).m3u8"
+            try #require(try mixtape.run(["export-playlist", "--query", query, "-o", name == "a" || name == "d" ? out : other,
+                                          "--save", name]).status == 0)
+        }
+        let last = try read(out)
+        #expect(last.contains("Kodiak Drive - Northbound"))
+        for _ in 0..<3 {
+            try FileManager.default.removeItem(atPath: out)
+            #expect(try mixtape.run(["saved", "run"]).status == 0)
+            #expect(try read(out) == last)
+        }
+    }
+
     @Test func savedRemoveForgetsAndLeavesTheFile() throws {
         try #require(try mixtape.run(["index", export]).status == 0)
         let out = mixtape.folder + "/h.m3u8"

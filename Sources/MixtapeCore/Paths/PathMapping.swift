@@ -55,6 +55,7 @@ public struct PathMapping: Hashable, Sendable {
     /// The path with the longest matching prefix replaced, or the path unchanged when no rule
     /// matches.
     public func map(_ path: String) -> String {
+        guard !prefixes.isEmpty else { return path }  // no rule: no path split into components
         let target = PathComponents(path)
         var best: (rule: Int, count: Int)?
         for (index, prefix) in prefixes.enumerated() where PathMapping.matches(prefix, target.components) {

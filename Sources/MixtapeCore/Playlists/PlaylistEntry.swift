@@ -17,7 +17,13 @@ public struct PlaylistEntry: Hashable, Sendable {
     public var plainPath = false
     /// The item the entry plays: the JSON format writes it whole, the iTunes format takes its
     /// Persistent ID and uses its id to list a repeated item once under `Tracks`.
-    public var item: MediaItem?
+    public var item: MediaItem? {
+        get { held?.item }
+        set { held = newValue.map(HeldItem.init) }
+    }
+    /// The item, held by reference: held inline, a 568-byte `MediaItem?` made every entry of a
+    /// 100,000-entry export 700 bytes, even one without an item.
+    private var held: HeldItem?
 
     /// An entry from its parts (tests, or entries with no item behind them).
     public init(path: String, title: String? = nil, artist: String? = nil, album: String? = nil,
@@ -34,11 +40,13 @@ public struct PlaylistEntry: Hashable, Sendable {
         self.item = item
     }
 
-    /// An entry for `item` at `path` (the item's location after mapping), with its metadata.
-    public init(item: MediaItem, path: String) {
+    /// An entry for `item` at `path` (the item's location after mapping), with its metadata;
+    /// holding the item itself only when `holdingItem` (a format that reads `item` needs it).
+    /// The item is lent, so an entry that does not hold it copies only the fields it keeps.
+    public init(item: borrowing MediaItem, path: String, holdingItem: Bool = true) {
         self.init(path: path, title: item.title, artist: item.artist, album: item.album,
                   trackNumber: item.trackNumber, durationMs: item.durationMs, startMs: item.startMs, endMs: item.endMs,
-                  item: item)
+                  item: holdingItem ? copy item : nil)
     }
 
     /// Whether the entry is a part of its file (a cue track), which a format must say with
@@ -67,4 +75,15 @@ public struct PlaylistEntry: Hashable, Sendable {
         guard let durationMs, durationMs >= 0 else { return -1 }
         return durationMs / 1000
     }
+}
+
+/// An entry's item in a box of its own, compared and hashed by value.
+private final class HeldItem: Hashable, Sendable {
+    let item: MediaItem
+
+    init(_ item: MediaItem) { self.item = item }
+
+    static func == (left: HeldItem, right: HeldItem) -> Bool { left.item == right.item }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(item) }
 }

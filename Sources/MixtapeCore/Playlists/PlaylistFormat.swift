@@ -31,6 +31,25 @@ public enum PlaylistFormat: String, CaseIterable, Sendable {
     /// rekordbox cannot, so a track is listed as its whole file (and the export warns).
     public var writesRanges: Bool { self != .pls && self != .rekordbox }
 
+    /// The item fields its writer reads, through `PlaylistEntry(item:path:)` and the entry's
+    /// `item` (besides the id): an export reads only these of each item, where building every
+    /// field of 10,000 items was most of an m3u8 export. JSON writes the whole item.
+    public var itemFields: Set<Field> {
+        let entry: Set<Field> = [.location, .title, .artist, .album, .trackNumber, .durationMs, .startMs, .endMs]
+        return switch self {
+        case .m3u8, .m3u, .pls, .xspf: entry
+        case .itunes: entry.union([.persistentID])
+        case .rekordbox:
+            entry.union([.composer, .grouping, .genre, .size, .discNumber, .year, .bpm, .dateAdded, .bitRate,
+                         .sampleRate, .comments, .playCount, .rating, .remixer, .musicalKey, .label])
+        case .json: Set(Field.allCases)
+        }
+    }
+
+    /// Whether its writer reads an entry's `item` (the iTunes and rekordbox formats list each
+    /// item once, JSON writes it whole); M3U, PLS and XSPF write the entry's own fields alone.
+    public var readsItems: Bool { self == .itunes || self == .rekordbox || self == .json }
+
     /// The writer for this format.
     public var writer: any PlaylistWriter.Type {
         switch self {
