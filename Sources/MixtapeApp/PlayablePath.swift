@@ -96,7 +96,7 @@ enum PlayablePath {
     }
 }
 
-/// A path's bytes as a dictionary key, hashed once with FNV-1a and compared with `memcmp`:
+/// A path's bytes as a dictionary key, hashed once (`PackedStringIndex.hash`) and compared with `memcmp`:
 /// `[UInt8]` hashes and compares byte by byte through generic code, `String` through its NFC
 /// form, either of which was most of a 10,000-entry export's existence checks.
 private struct PathKey: Hashable {
@@ -105,7 +105,7 @@ private struct PathKey: Hashable {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = Array(bytes)
-        hash = IDLookup.hash(bytes)
+        hash = PackedStringIndex.hash(bytes)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

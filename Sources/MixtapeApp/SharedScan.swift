@@ -34,13 +34,13 @@ struct SharedScan {
         guard try !read.hasAliases() else { return nil }
         let answered = searches.map { Self.answers($0.search) }
         var snapshot: (ids: PackedStrings, lines: PackedStrings)?
-        var inSnapshot: IDLookup?
+        var inSnapshot: PackedStringIndex?
         if answered.contains(true) {
-            guard let lines = try read.lineSnapshot(template: FormatTemplate.standard.text),
-                  let lookup = IDLookup(lines.ids) else { return nil }
-            (snapshot, inSnapshot) = (lines, lookup)
+            guard let lines = try read.lineSnapshot(template: FormatTemplate.standard.text) else { return nil }
+            (snapshot, inSnapshot) = (lines, PackedStringIndex(lines.ids))
         }
-        guard let wantedIDs = IDLookup(wanted) else { return nil }
+        var distinct: Set<ItemID> = []
+        let wantedIDs = PackedStringIndex(PackedStrings(wanted.filter { distinct.insert($0).inserted }.map(\.rawValue)))
         var queries = try answered.indices.map { index -> Decision? in
             guard answered[index], let snapshot else { return nil }
             return try Decision(searches[index].search, context: searches[index].context, lines: snapshot.lines)
@@ -63,7 +63,7 @@ struct SharedScan {
             guard consistent else { return }
             var wantedHere = false
             let position: Int? = row.withIDBytes { bytes in
-                let hash = IDLookup.hash(bytes)
+                let hash = PackedStringIndex.hash(bytes)
                 if let index = wantedIDs.position(of: bytes, hash: hash) {
                     // An id in several sources is merged by `LibraryQueries.items`, not here.
                     if seen[index] { consistent = false }

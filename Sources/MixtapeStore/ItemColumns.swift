@@ -47,12 +47,6 @@ extension IndexRead {
 }
 
 extension ItemScanRow {
-    /// The bytes of the row's id, lent to `body` (no String made).
-    public func withIDBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let bytes = sqlite3_column_text(handle, 0)
-        body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, 0))))
-    }
-
     /// The value of the `position`-th scanned column, which is `field`'s, as an item filled
     /// from this row gives it back (`ItemScanRow.fill`, then `Field.value(of:)`): the same
     /// value, but a kind Mixtape does not know reads as `other`, as `Field.set` makes it.

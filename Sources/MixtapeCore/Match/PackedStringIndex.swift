@@ -23,7 +23,10 @@ public struct PackedStringIndex: Sendable {
         slots = [Int32](repeating: 0, count: size)
         tags = [UInt32](repeating: 0, count: size)
         for position in 0..<strings.count {
-            let found = strings.withUTF8(position) { bytes in (lookup(bytes), Self.hash(bytes)) }
+            let found = strings.withUTF8(position) { bytes in
+                let hash = Self.hash(bytes)
+                return (lookup(bytes, hash: hash), hash)
+            }
             guard found.0.position == nil else { continue }
             slots[found.0.slot] = Int32(position + 1)
             tags[found.0.slot] = UInt32(truncatingIfNeeded: found.1 >> 32)
@@ -32,12 +35,17 @@ public struct PackedStringIndex: Sendable {
 
     /// The position of the string whose UTF-8 is `bytes`, or nil when none is.
     public func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        lookup(bytes).position
+        lookup(bytes, hash: Self.hash(bytes)).position
+    }
+
+    /// `position(of:)` with the bytes' `hash` (`PackedStringIndex.hash`) worked out already:
+    /// for a caller asking several indexes about one row.
+    public func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        lookup(bytes, hash: hash).position
     }
 
     /// The position of `bytes` if indexed, and the slot where the search for it ended.
-    private func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int?, slot: Int) {
-        let hash = Self.hash(bytes)
+    private func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (position: Int?, slot: Int) {
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while case let stored = slots[slot], stored != 0 {
@@ -49,8 +57,9 @@ public struct PackedStringIndex: Sendable {
     }
 
     /// A 64-bit hash of the bytes, eight at a time, finished with MurmurHash3's mixer so the
-    /// low bits the table uses depend on every byte.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// low bits the table uses depend on every byte. Also a good key for other tables of
+    /// byte strings (paths).
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         let raw = UnsafeRawBufferPointer(bytes)
         var offset = 0
