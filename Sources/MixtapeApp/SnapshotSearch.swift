@@ -44,8 +44,10 @@ struct SnapshotSearch {
         order = search.cut(order)
         var result = Result(ids: order.map { ItemID(rawValue: snapshot.ids[$0]) }, lines: order.map { snapshot.lines[$0] },
                             items: [], matchCount: matchCount, total: snapshot.ids.count)
+        // The snapshot is not used past this point, so it is let go before the records are
+        // built (40 MB of lines at 500,000 items).
         if !search.outputFields.isEmpty {
-            guard let records = try records(at: order, lines: snapshot.ids, read) else { return nil }
+            guard let records = try records(of: result.ids, rowCount: result.total, read) else { return nil }
             result.jsonLines = records
         }
         return result
@@ -96,25 +98,21 @@ struct SnapshotSearch {
         return true
     }
 
-    /// The JSON line of the item of each line at `order`, in that order, from one pass over
-    /// the items table: only the printed items are built, found by their ids' bytes. Nil when
-    /// an id is in several sources or has aliases.
-    private func records(at order: [Int], lines ids: PackedStrings, _ read: IndexRead) throws -> [String]? {
+    /// The JSON line of each of `ids`, in their order, from one pass over the items table
+    /// (`rowCount` rows): only the printed items are built, found by their ids' bytes. Nil
+    /// when an id is in several sources or has aliases.
+    private func records(of ids: [ItemID], rowCount: Int, _ read: IndexRead) throws -> [String]? {
         guard try !read.hasAliases() else { return nil }
-        var wanted = PackedStrings()
-        for position in order { ids.withUTF8(position) { wanted.append($0) } }
-        let slots = PackedStringIndex(wanted)
-        var records = [String?](repeating: nil, count: order.count)
+        let slots = PackedStringIndex(PackedStrings(ids.map(\.rawValue)))
+        var records = [String?](repeating: nil, count: ids.count)
         var bytes: [UInt8] = []
         let rows = try read.scan(fields: Set(Field.allCases)) { row in
-            var found: Int?
-            row.withIDBytes { found = slots.position(of: $0) }
-            guard let slot = found, records[slot] == nil else { return }
+            guard let slot = row.withIDBytes({ slots.position(of: $0) }), records[slot] == nil else { return }
             bytes.removeAll(keepingCapacity: true)
             row.item.appendJSON(to: &bytes)
             records[slot] = String(decoding: bytes, as: UTF8.self)
         }
-        guard rows == ids.count else { return nil }
+        guard rows == rowCount else { return nil }
         return records.map { $0 ?? "" }
     }
 }
