@@ -35,8 +35,7 @@ struct SnapshotSearch {
             sortValues = passing.sortValues
             candidates = filters.isEmpty ? nil : passing.positions
         }
-        var order = try search.rank({ MatchCorpus(lines: snapshot.lines, largeMemory: LargeBuffer.preferHugePages) },
-                                    count: snapshot.ids.count, among: candidates)
+        var order = try rank(snapshot.lines, among: candidates)
         let matchCount = order.count
         if let sort = search.sort {
             order = sort.ordered(order, columns: sortValues)
@@ -51,6 +50,20 @@ struct SnapshotSearch {
             result.jsonLines = records
         }
         return result
+    }
+
+    /// The lines best first (`SearchItems.rank`). An anchored query (`^john`) folds and
+    /// matches only the lines whose first or last byte allows it (`AnchorPrefilter`), copied
+    /// into a corpus of their own; the ranking is the same, ties kept in line order.
+    private func rank(_ lines: PackedStrings, among candidates: [Int]?) throws -> [Int] {
+        guard let prefilter = AnchorPrefilter(QueryPlan(search.query).textQuery) else {
+            return try search.rank({ MatchCorpus(lines: lines, largeMemory: LargeBuffer.preferHugePages) },
+                                   count: lines.count, among: candidates)
+        }
+        let kept = prefilter.candidates(in: lines, among: candidates)
+        var some = PackedStrings()
+        for index in kept { lines.withUTF8(index) { some.append($0) } }
+        return try search.rank({ MatchCorpus(lines: some) }, count: kept.count, among: nil).map { kept[$0] }
     }
 
     /// The snapshot positions (library order) of the items that pass every filter group, and
