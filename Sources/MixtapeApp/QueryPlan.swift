@@ -33,6 +33,12 @@ struct QueryPlan: Sendable {
         }
     }
 
+    /// Whether the filters read the item's id, which a scan of columns does not hold
+    /// (`selected:`, `playlist:`, `id:`).
+    var filtersReadID: Bool {
+        needsSelection || needsPlaylists || query.filterFields.contains(.id)
+    }
+
     /// The playlists the `playlist:` filters name, folded as the filters hold them.
     var playlistReferences: Set<String> {
         var references: Set<String> = []

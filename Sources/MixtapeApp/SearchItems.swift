@@ -109,6 +109,21 @@ public struct SearchItems: Sendable {
         return try matcher.match(textQuery, among: candidates).ranked.map(\.index)
     }
 
+    /// `rank` over lines held packed (the line snapshot's). Only the lines whose bytes allow
+    /// an anchored query to match (`AnchorPrefilter`) are folded and matched, copied into a
+    /// corpus of their own, with the same ranking and ties in line order; the whole corpus's
+    /// arrays ask for large pages (`LargeBuffer`).
+    func rank(lines: PackedStrings, among candidates: [Int]?) throws -> [Int] {
+        guard let prefilter = AnchorPrefilter(QueryPlan(query).textQuery) else {
+            return try rank({ MatchCorpus(lines: lines, largeMemory: LargeBuffer.preferHugePages) },
+                            count: lines.count, among: candidates)
+        }
+        let kept = prefilter.candidates(in: lines, among: candidates)
+        var some = PackedStrings()
+        for index in kept { lines.withUTF8(index) { some.append($0) } }
+        return try rank({ MatchCorpus(lines: some) }, count: kept.count, among: nil).map { kept[$0] }
+    }
+
     func cut(_ order: [Int]) -> [Int] {
         guard let limit, order.count > limit else { return order }
         return Array(order.prefix(limit))

@@ -116,8 +116,8 @@ private struct Decision {
         self.context = context
         groups = search.query.filterGroups
         let plan = QueryPlan(search.query)
-        needsID = plan.needsSelection || plan.needsPlaylists || search.query.filterFields.contains(.id)
-        ranked = groups.isEmpty ? try search.rank({ MatchCorpus(lines: lines) }, count: lines.count, among: nil) : nil
+        needsID = plan.filtersReadID
+        ranked = groups.isEmpty ? try search.rank(lines: lines, among: nil) : nil
     }
 
     /// Decides the row at `position` (`item` holds its filtered fields); true when it passed
@@ -134,6 +134,6 @@ private struct Decision {
     func order(lines: PackedStrings) throws -> [Int] {
         if let ranked { return search.cut(ranked) }
         let candidates = passed.sorted()
-        return search.cut(try search.rank({ MatchCorpus(lines: lines) }, count: lines.count, among: candidates))
+        return search.cut(try search.rank(lines: lines, among: candidates))
     }
 }

@@ -35,7 +35,7 @@ struct SnapshotSearch {
             sortValues = passing.sortValues
             candidates = filters.isEmpty ? nil : passing.positions
         }
-        var order = try rank(snapshot.lines, among: candidates)
+        var order = try search.rank(lines: snapshot.lines, among: candidates)
         let matchCount = order.count
         if let sort = search.sort {
             order = sort.ordered(order, columns: sortValues)
@@ -52,20 +52,6 @@ struct SnapshotSearch {
         return result
     }
 
-    /// The lines best first (`SearchItems.rank`). An anchored query (`^john`) folds and
-    /// matches only the lines whose first or last byte allows it (`AnchorPrefilter`), copied
-    /// into a corpus of their own; the ranking is the same, ties kept in line order.
-    private func rank(_ lines: PackedStrings, among candidates: [Int]?) throws -> [Int] {
-        guard let prefilter = AnchorPrefilter(QueryPlan(search.query).textQuery) else {
-            return try search.rank({ MatchCorpus(lines: lines, largeMemory: LargeBuffer.preferHugePages) },
-                                   count: lines.count, among: candidates)
-        }
-        let kept = prefilter.candidates(in: lines, among: candidates)
-        var some = PackedStrings()
-        for index in kept { lines.withUTF8(index) { some.append($0) } }
-        return try search.rank({ MatchCorpus(lines: some) }, count: kept.count, among: nil).map { kept[$0] }
-    }
-
     /// The snapshot positions (library order) of the items that pass every filter group, and
     /// the values of the sort's keys by snapshot position; nil when a row of the table has no
     /// line of its own (an id in several sources). The passing rows' ids are kept as bytes
@@ -77,7 +63,7 @@ struct SnapshotSearch {
         let fields = search.query.filterFields.union(sortFields)
         // The id is no column of the scan: read for the rows that need it (an `id:` filter,
         // `--sort id`, the selection, playlists).
-        let needsID = plan.needsSelection || plan.needsPlaylists || fields.contains(.id)
+        let needsID = plan.filtersReadID || sortFields.contains(.id)
         var item = MediaItem(id: ItemID(rawValue: ""))
         let keys = Array(sortFields)
         var passingIDs = PackedStrings()
@@ -92,7 +78,7 @@ struct SnapshotSearch {
         guard rows == ids.count else { return nil }
         let passing = PackedStringIndex(passingIDs)
         var positions: [Int] = []
-        var sortValues = keys.map { _ in [FieldValue?](repeating: nil, count: keys.isEmpty ? 0 : ids.count) }
+        var sortValues = keys.map { _ in [FieldValue?](repeating: nil, count: ids.count) }
         for position in 0..<ids.count {
             guard let row = ids.withUTF8(position, passing.position(of:)) else { continue }
             positions.append(position)

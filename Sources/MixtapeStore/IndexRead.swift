@@ -30,8 +30,7 @@ public struct IndexRead {
     public func scan(fields: Set<Field>, sortKeys: Bool = false, _ body: (ItemScanRow) throws -> Void) throws -> Int {
         let sources = try ItemReader.sourcePaths(in: db)
         let columns = Schema.itemColumns.filter(fields.contains)
-        let names = (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : [])).joined(separator: ",")
-        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items")
+        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns, sortKeys: sortKeys)) FROM items")
         let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
         var count = 0
         try StatementRows.forEach(row.handle) {
@@ -50,14 +49,18 @@ public struct IndexRead {
         let sources = try ItemReader.sourcePaths(in: db)
         guard sources.count == 1, let sourceID = sources.keys.first else { return false }
         let columns = Schema.itemColumns.filter(fields.contains)
-        let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
-        let statement = try db.makeStatement(sql: "SELECT \(names) FROM items WHERE source_id = ? AND id = ?")
+        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns)) FROM items WHERE source_id = ? AND id = ?")
         let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
         for (slot, id) in ids.enumerated() {
             try statement.setArguments([sourceID, id.rawValue])
             try StatementRows.forEach(row.handle) { try body(slot, row) }
         }
         return true
+    }
+
+    /// The columns an `ItemScanRow` reads: the id, the source, `columns`, then the sort key.
+    private static func selected(_ columns: [Field], sortKeys: Bool = false) -> String {
+        (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : [])).joined(separator: ",")
     }
 
     /// Where `subset`'s columns lie among those of a scan of `fields`, for
