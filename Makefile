@@ -3,7 +3,9 @@
 SWIFT ?= swift
 DEMO_LIBRARY ?= .build/demo/library.sqlite
 SECONDS ?= 60
-BIN = $(shell $(SWIFT) build -c release --show-bin-path)/mixtape
+# Release flags (static Swift runtime on Linux), one list for every release build and bench.
+RELEASE_FLAGS := $(shell bash scripts/release-flags.sh)
+BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mixtape
 PREFIX ?= /usr/local
 DESTDIR ?=
 # swift-argument-parser's generate-manual tool (the one its generate-manual plugin runs), built
@@ -32,7 +34,7 @@ deps:
 	@bash scripts/install-deps.sh build
 
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Index the bundled samples into a throwaway index and show what Mixtape sees.
 demo: build

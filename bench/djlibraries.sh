@@ -10,6 +10,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out/dj
 TRACKS=${BENCH_TRACKS:-100000}
 RUNS=${BENCH_RUNS:-5}
@@ -24,8 +26,8 @@ for tool in xmllint hyperfine python3; do command -v $tool >/dev/null || die "$t
 if [ -n "${MIXTAPE_BIN:-}" ]; then
 	BIN=$MIXTAPE_BIN
 else
-	swift build -c release >&2
-	BIN="$(swift build -c release --show-bin-path)/mixtape"
+	swift build "${RELEASE_FLAGS[@]}" >&2
+	BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape"
 fi
 
 # Each format: its generator writes the collection (and, for Rhythmbox, the playlists.xml

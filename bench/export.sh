@@ -5,13 +5,15 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 RUNS=${BENCH_RUNS:-10}
 GEN=../shared/tools/gen_itunes_library.py
 die() { echo "bench: $*" >&2; exit 1; }
 [ -f "$GEN" ] || die "$GEN not found (../shared is needed beside the repo)"
-if [ -z "${MIXTAPE_BIN:-}" ]; then swift build -c release --product mixtape >&2; fi
-MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+if [ -z "${MIXTAPE_BIN:-}" ]; then swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2; fi
+MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 mkdir -p "$OUT"
 LIB=$OUT/library-10000.xml
 [ -f "$LIB" ] || python3 "$GEN" --tracks 10000 --playlists 20 --seed 5 --out "$LIB"

@@ -7,13 +7,15 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 FILES=${BENCH_FILES:-20000}
 RUNS=${BENCH_RUNS:-10}
 die() { echo "bench: $*" >&2; exit 1; }
 command -v sox >/dev/null && command -v lame >/dev/null || die "sox and lame are needed: scripts/install-deps.sh"
-[ -n "${MIXTAPE_BIN:-}" ] || swift build -c release --product mixtape >&2
-MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+[ -n "${MIXTAPE_BIN:-}" ] || swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 TREE=$OUT/folders-$FILES
 if [ ! -f "$TREE/.complete" ]; then
 	rm -rf "$TREE"

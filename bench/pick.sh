@@ -15,16 +15,18 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 RUNS=${BENCH_RUNS:-10}
 die() { echo "bench: $*" >&2; exit 1; }
 LIB=$OUT/library-${BENCH_TRACKS:-100000}.xml
 [ -f "$LIB" ] || die "no $LIB; run bash bench/run.sh first (it generates the library)"
 if [ -z "${MIXTAPE_BIN:-}" ] || [ -z "${PICKBENCH_BIN:-}" ]; then
-	swift build -c release --product mixtape >&2
-	swift build -c release --product pickbench >&2
+	swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+	swift build "${RELEASE_FLAGS[@]}" --product pickbench >&2
 fi
-BIN_DIR=$(swift build -c release --show-bin-path)
+BIN_DIR=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
 MIXTAPE=${MIXTAPE_BIN:-$BIN_DIR/mixtape}
 PICKBENCH=${PICKBENCH_BIN:-$BIN_DIR/pickbench}
 INDEX=$OUT/pick.sqlite

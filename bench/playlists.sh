@@ -12,6 +12,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=$ROOT/bench/out
 FILES=${BENCH_FILES:-20000}
 PLAYLISTS=${BENCH_PLAYLISTS:-500}
@@ -22,8 +24,8 @@ DEBOUNCE=0.2
 die() { echo "bench: $*" >&2; exit 1; }
 command -v sox >/dev/null && command -v lame >/dev/null || die "sox and lame are needed: scripts/install-deps.sh"
 command -v hyperfine >/dev/null || die "hyperfine is needed: scripts/install-deps.sh bench"
-[ -n "${MIXTAPE_BIN:-}" ] || swift build -c release --product mixtape >&2
-MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+[ -n "${MIXTAPE_BIN:-}" ] || swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 MIXTAPE=$(cd "$(dirname "$MIXTAPE")" && pwd)/$(basename "$MIXTAPE")
 mkdir -p "$OUT"
 TREE=$OUT/playlists-$FILES-$PLAYLISTS-$IMAGES

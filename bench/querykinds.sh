@@ -12,14 +12,16 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 RUNS=${BENCH_RUNS:-10}
 die() { echo "bench: $*" >&2; exit 1; }
 LIB=$OUT/library-${BENCH_TRACKS:-100000}.xml
 command -v fzf >/dev/null || die "fzf is missing; install it with: sudo apt-get install -y fzf"
 command -v sqlite3 >/dev/null || die "sqlite3 is missing; install it with: sudo apt-get install -y sqlite3"
-if [ -z "${MIXTAPE_BIN:-}" ]; then swift build -c release --product mixtape >&2; fi
-MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+if [ -z "${MIXTAPE_BIN:-}" ]; then swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2; fi
+MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 export MIXTAPE_LIBRARY=$OUT/search.sqlite
 if [ ! -f "$MIXTAPE_LIBRARY" ]; then
 	[ -f "$LIB" ] || die "no $LIB; run bash bench/run.sh first (it generates the library)"

@@ -8,7 +8,7 @@
 # peak memory, and writes a markdown report to stdout and bench/out/results.md.
 #
 # Environment:
-#   MIXTAPE_BIN=PATH   use this binary instead of building with `swift build -c release`
+#   MIXTAPE_BIN=PATH   use this binary instead of building one (scripts/release-flags.sh)
 #   BENCH_TRACKS=N     library size (default 100000; the 2x memory check uses 2*N)
 #   BENCH_QUICK=1      skip the 2x-size memory check
 #   BENCH_RUNS=N       hyperfine runs per command (default 5)
@@ -17,6 +17,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 
 OUT=bench/out
 GEN=../shared/tools/gen_itunes_library.py
@@ -58,9 +60,9 @@ if [ -n "${MIXTAPE_BIN:-}" ]; then
 	log "using MIXTAPE_BIN=$BIN (no build)"
 else
 	command -v swift >/dev/null 2>&1 || die "swift not found; install the Swift toolchain or set MIXTAPE_BIN"
-	log "building release binary (swift build -c release)"
-	swift build -c release >&2
-	BIN="$(swift build -c release --show-bin-path)/mixtape"
+	log "building release binary (swift build with scripts/release-flags.sh)"
+	swift build "${RELEASE_FLAGS[@]}" >&2
+	BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape"
 	[ -x "$BIN" ] || die "build finished but $BIN does not exist"
 fi
 

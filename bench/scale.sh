@@ -23,6 +23,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 GEN=../shared/tools/gen_itunes_library.py
 SIZES=${BENCH_SCALE_SIZES:-10000 100000 500000 1000000}
@@ -43,10 +45,10 @@ fi
 mkdir -p "$BENCH_DATA"
 
 if [ -z "${MIXTAPE_BIN:-}" ] || [ -z "${PICKBENCH_BIN:-}" ]; then
-	swift build -c release --product mixtape >&2
-	swift build -c release --product pickbench >&2
+	swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+	swift build "${RELEASE_FLAGS[@]}" --product pickbench >&2
 fi
-BIN_DIR=$(swift build -c release --show-bin-path)
+BIN_DIR=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
 MIXTAPE=${MIXTAPE_BIN:-$BIN_DIR/mixtape}
 PICKBENCH=${PICKBENCH_BIN:-$BIN_DIR/pickbench}
 

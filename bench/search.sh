@@ -9,6 +9,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 QUERIES=../shared/spec/queries.txt
 RUNS=${BENCH_RUNS:-10}
@@ -18,10 +20,10 @@ LIB=$OUT/library-${BENCH_TRACKS:-100000}.xml
 [ -f "$LIB" ] || die "no $LIB; run bash bench/run.sh first (it generates the library)"
 command -v fzf >/dev/null || die "fzf is missing; install it with: sudo apt-get install -y fzf"
 if [ -z "${MIXTAPE_BIN:-}" ] || [ -z "${MATCHBENCH_BIN:-}" ]; then
-	swift build -c release --product mixtape >&2
-	swift build -c release --product matchbench >&2
+	swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+	swift build "${RELEASE_FLAGS[@]}" --product matchbench >&2
 fi
-BIN_DIR=$(swift build -c release --show-bin-path)
+BIN_DIR=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
 MIXTAPE=${MIXTAPE_BIN:-$BIN_DIR/mixtape}
 MATCHBENCH=${MATCHBENCH_BIN:-$BIN_DIR/matchbench}
 export MIXTAPE_LIBRARY=$OUT/search.sqlite

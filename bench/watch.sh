@@ -19,6 +19,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
+read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 FOLDERS=${BENCH_FOLDERS:-5000}
 RUNS=${BENCH_RUNS:-20}
@@ -29,8 +31,8 @@ command -v sox >/dev/null && command -v lame >/dev/null || die "sox and lame are
 [ "$RUNS" -ge 1 ] && [ "$DEFAULT_RUNS" -ge 1 ] && [ $((RUNS + DEFAULT_RUNS)) -le 1000 ] ||
 	die "BENCH_RUNS and BENCH_DEFAULT_RUNS must be at least 1, and together at most 1000"
 LATENCY_FILES=$((RUNS + DEFAULT_RUNS))
-[ -n "${MIXTAPE_BIN:-}" ] || swift build -c release --product mixtape >&2
-MIXTAPE=${MIXTAPE_BIN:-$(swift build -c release --show-bin-path)/mixtape}
+[ -n "${MIXTAPE_BIN:-}" ] || swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2
+MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 MIXTAPE=$(cd "$(dirname "$MIXTAPE")" && pwd)/$(basename "$MIXTAPE")
 [ -x "$MIXTAPE" ] || die "no binary at $MIXTAPE"
 mkdir -p "$OUT"
