@@ -24,10 +24,11 @@ public struct SearchItems: Sendable {
 
     /// What a search found, best first.
     public struct Result: Sendable {
-        /// The ids found, best first (or in library order), cut to `limit`.
-        public var ids: [ItemID]
-        /// Each one's line, as matched and printed.
-        public var lines: [String]
+        /// The ids found, best first (or in library order), cut to `limit`, as bytes: `search`
+        /// prints 50,000 lines and needs none of their ids as `String`s (`ids` makes them).
+        public var idBytes: PackedStrings
+        /// Each one's line, as matched and printed, as bytes (written out as they are).
+        public var lines: PackedStrings
         /// The items themselves, with `outputFields` filled; empty on the snapshot path, which
         /// is taken only when the caller prints lines.
         public var items: [MediaItem]
@@ -38,6 +39,12 @@ public struct SearchItems: Sendable {
         /// The found items as JSON lines, in order, when the snapshot path answered a search
         /// with `outputFields` (it builds only the printed items, never `items`).
         public var jsonLines: [String] = []
+
+        /// How many were found (after `--limit`).
+        public var count: Int { idBytes.count }
+
+        /// The ids found, in order.
+        public var ids: [ItemID] { (0..<idBytes.count).map { ItemID(rawValue: idBytes[$0]) } }
     }
 
     public func run() throws -> Result {
@@ -77,7 +84,8 @@ public struct SearchItems: Sendable {
     func run(over items: [MediaItem], store: LibraryQueries) throws -> Result {
         let rendered = RenderedLines(items: items, template: template)
         let (order, matchCount) = try order(over: items, store: store, rendered: rendered)
-        return Result(ids: order.map { items[$0].id }, lines: order.map { rendered.lines[$0] },
+        return Result(idBytes: PackedStrings(order.map { items[$0].id.rawValue }),
+                      lines: PackedStrings(order.map { rendered.lines[$0] }),
                       items: order.map { items[$0] }, matchCount: matchCount, total: items.count)
     }
 

@@ -41,7 +41,7 @@ struct SnapshotSearch {
             order = sort.ordered(order, columns: sortValues)
         }
         order = search.cut(order)
-        var result = Result(ids: order.map { ItemID(rawValue: snapshot.ids[$0]) }, lines: order.map { snapshot.lines[$0] },
+        var result = Result(idBytes: snapshot.ids.picking(order), lines: snapshot.lines.picking(order),
                             items: [], matchCount: matchCount, total: snapshot.ids.count)
         // The snapshot is not used past this point, so it is let go before the records are
         // built (40 MB of lines at 500,000 items).

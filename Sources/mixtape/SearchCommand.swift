@@ -64,9 +64,11 @@ struct SearchCommand: ParsableCommand {
                 for line in result.jsonLines { writer.write(line, terminator: output.terminator) }
             }
         } else {
-            for line in result.lines { writer.write(line, terminator: output.terminator) }
+            for index in 0..<result.lines.count {
+                result.lines.withUTF8(index) { writer.write(utf8: $0, terminator: output.terminator) }
+            }
         }
-        return (result.ids.count, result.total)
+        return (result.count, result.total)
     }
 }
 

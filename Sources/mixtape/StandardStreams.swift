@@ -22,6 +22,17 @@ final class RecordWriter {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes one line given as UTF-8 bytes: copied as they are, unless they hold a byte that
+    /// is not UTF-8 carried as its escape scalar (`PathBytes`, whose UTF-8 starts with 0xF4),
+    /// which `write(_:)` shows as `\xE9`. A search prints its lines straight from the bytes
+    /// it matched, with no `String` per line.
+    func write(utf8 line: UnsafeBufferPointer<UInt8>, terminator: String = "\n") {
+        guard !line.contains(0xF4) else { return write(String(decoding: line, as: UTF8.self), terminator: terminator) }
+        buffer.append(contentsOf: line)
+        buffer.append(contentsOf: terminator.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes `item` as a JSON line: the bytes of `write(item.jsonLine)`, appended straight to
     /// the buffer (JSON escapes non-UTF-8 bytes itself, so there is nothing left to escape).
     func writeJSON(_ item: MediaItem, terminator: String = "\n") {

@@ -32,6 +32,15 @@ public struct PackedStrings: Sendable {
         ends.append(bytes.count)
     }
 
+    /// The strings at `positions`, in that order, copied as bytes: the printed lines and ids
+    /// of a search, without a `String` made for each.
+    public func picking(_ positions: [Int]) -> PackedStrings {
+        var picked = PackedStrings()
+        picked.ends.reserveCapacity(positions.count)
+        for position in positions { withUTF8(position) { picked.append($0) } }
+        return picked
+    }
+
     public subscript(index: Int) -> String {
         withUTF8(index) { String(decoding: $0, as: UTF8.self) }
     }
