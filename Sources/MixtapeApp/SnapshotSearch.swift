@@ -38,7 +38,13 @@ struct SnapshotSearch {
         var order = try search.rank(lines: snapshot.lines, among: candidates)
         let matchCount = order.count
         if let sort = search.sort {
-            order = sort.ordered(order, columns: sortValues)
+            // `--limit 100` of 100,000 sorted rows picks its 100 with a bounded heap (the same
+            // rows, in the same order, as the head of the full sort).
+            if let limit = search.limit {
+                order = sort.orderedPrefix(order, columns: sortValues) { min($0.count, limit) }
+            } else {
+                order = sort.ordered(order, columns: sortValues)
+            }
         }
         order = search.cut(order)
         var result = Result(idBytes: snapshot.ids.picking(order), lines: snapshot.lines.picking(order),
@@ -52,13 +58,52 @@ struct SnapshotSearch {
         return result
     }
 
+    typealias Passing = (positions: [Int], sortValues: [Field: [FieldValue?]])
+
     /// The snapshot positions (library order) of the items that pass every filter group, and
     /// the values of the sort's keys by snapshot position; nil when a row of the table has no
-    /// line of its own (an id in several sources). The passing rows' ids are kept as bytes
-    /// and found in the snapshot's ids from theirs (`PackedStringIndex`): a String made for
-    /// every row's id, hashed into a dictionary, was most of a sorted or scoped search.
+    /// line of its own (an id in several sources). Each passing row's line is found from its
+    /// rowid where the snapshot keeps them (`SnapshotRowIDs`), else from its id.
     private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
-                         _ read: IndexRead) throws -> (positions: [Int], sortValues: [Field: [FieldValue?]])? {
+                         _ read: IndexRead) throws -> Passing? {
+        if let rowIDs = try read.lineSnapshotRowIDs(template: search.template.text),
+           let found = try passing(filters, sortFields: sortFields, lines: ids, placedBy: rowIDs, read) {
+            return found
+        }
+        return try passingByID(filters, sortFields: sortFields, lines: ids, read)
+    }
+
+    /// `passing` with each row's line found from its rowid: one array read per passing row.
+    /// The line's id must be the row's, or this gives up (nil) and the ids decide.
+    private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
+                         placedBy rowIDs: SnapshotRowIDs, _ read: IndexRead) throws -> Passing? {
+        let needsID = QueryPlan(search.query).filtersReadID || sortFields.contains(.id)
+        var item = MediaItem(id: ItemID(rawValue: ""))
+        let keys = Array(sortFields)
+        var passes = [Bool](repeating: false, count: ids.count)
+        var sortValues = keys.map { _ in [FieldValue?](repeating: nil, count: ids.count) }
+        var placed = true
+        let rows = try read.scan(fields: search.query.filterFields.union(sortFields)) { row in
+            guard placed else { return }
+            row.fill(&item)
+            if needsID { item.id = row.id }
+            guard self.passes(&item, filters) else { return }
+            guard let position = rowIDs.position(of: row.rowID), !passes[position],
+                  row.withIDBytes({ ids.hasBytes(position, $0) })
+            else { placed = false; return }
+            passes[position] = true
+            for (key, field) in keys.enumerated() { sortValues[key][position] = field.value(of: item) }
+        }
+        guard placed, rows == ids.count else { return nil }
+        let positions = passes.indices.filter { passes[$0] }
+        return (positions, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
+    }
+
+    /// `passing` with each row's line found from its id. The passing rows' ids are kept as
+    /// bytes and found in the snapshot's ids from theirs (`PackedStringIndex`): a String made
+    /// for every row's id, hashed into a dictionary, was most of a sorted or scoped search.
+    private func passingByID(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
+                             _ read: IndexRead) throws -> Passing? {
         let plan = QueryPlan(search.query)
         let fields = search.query.filterFields.union(sortFields)
         // The id is no column of the scan: read for the rows that need it (an `id:` filter,

@@ -15,6 +15,12 @@ public struct IndexRead {
         try LineSnapshot.read(template: template, in: db)
     }
 
+    /// Where each row of the items table has its line in the snapshot for `template`, by
+    /// rowid; nil when that snapshot keeps no rowids.
+    public func lineSnapshotRowIDs(template: String) throws -> SnapshotRowIDs? {
+        try SnapshotRowIDs.read(template: template, in: db)
+    }
+
     /// Whether any row is recorded as an alias of another source's item (one file, one item):
     /// a scan in storage order cannot merge those, `LibraryStore.items` can.
     public func hasAliases() throws -> Bool {
@@ -58,9 +64,10 @@ public struct IndexRead {
         return true
     }
 
-    /// The columns an `ItemScanRow` reads: the id, the source, `columns`, then the sort key.
+    /// The columns an `ItemScanRow` reads: the id, the source, `columns`, the sort key when
+    /// asked, then the rowid.
     private static func selected(_ columns: [Field], sortKeys: Bool = false) -> String {
-        (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : [])).joined(separator: ",")
+        (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : []) + ["rowid"]).joined(separator: ",")
     }
 
     /// Where `subset`'s columns lie among those of a scan of `fields`, for
@@ -97,6 +104,9 @@ public struct ItemScanRow {
         let bytes = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
         return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }
+
+    /// The row's rowid (`SnapshotRowIDs` places it in the line snapshot).
+    public var rowID: Int64 { sqlite3_column_int64(handle, sqlite3_column_count(handle) - 1) }
 
     /// Sets the scanned fields and the source of `item` from this row, leaving its id alone:
     /// one item reused for every row costs no allocation per row.

@@ -47,20 +47,28 @@ enum LineSnapshot {
         try chunks.finish()
     }
 
-    /// Replaces the template's chunks with pairs handed over one at a time.
+    /// Replaces the template's chunks with pairs handed over one at a time, each chunk with
+    /// the rowids of its pairs' items (`SnapshotRowIDs`) when every one of them has one.
     private struct ChunkWriter {
         let template: String
         let insert: Statement
         var bytes: [UInt8] = []
         var pairs = 0, chunk = 0
+        /// Nil when rowids are not kept for this snapshot (an id in two sources, or a pair
+        /// whose id has no row).
+        var rowIDsByID: RowIDsByID?
+        var rowIDBytes: [UInt8] = []
 
         init(template: String, in db: Database) throws {
             try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
             self.template = template
-            insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data) VALUES (?, ?, ?)")
+            insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data, rowids) VALUES (?, ?, ?, ?)")
+            rowIDsByID = try RowIDsByID(in: db)
         }
 
         mutating func append(_ id: ItemID, _ line: String) throws {
+            var raw = id.rawValue
+            raw.withUTF8 { noteRowID(of: $0) }
             StringListCodec.append(id.rawValue, to: &bytes)
             StringListCodec.append(line, to: &bytes)
             pairs += 1
@@ -69,6 +77,11 @@ enum LineSnapshot {
 
         /// One pair already in the stored encoding (`StringListCodec`).
         mutating func append(encodedPair: UnsafeBufferPointer<UInt8>) throws {
+            var first = true
+            LengthPrefixedList.forEach(in: encodedPair) { string in
+                if first { noteRowID(of: string) }
+                first = false
+            }
             bytes.append(contentsOf: encodedPair)
             pairs += 1
             if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
@@ -76,9 +89,16 @@ enum LineSnapshot {
 
         mutating func finish() throws { try flush() }
 
+        private mutating func noteRowID(of id: UnsafeBufferPointer<UInt8>) {
+            guard let rowID = rowIDsByID?.rowID(of: id) else { return rowIDsByID = nil }
+            withUnsafeBytes(of: rowID.littleEndian) { rowIDBytes.append(contentsOf: $0) }
+        }
+
         private mutating func flush() throws {
-            try insert.execute(arguments: [template, chunk, Data(bytes)])
+            let rowIDs: DatabaseValueConvertible? = rowIDsByID == nil ? nil : Data(rowIDBytes)
+            try insert.execute(arguments: [template, chunk, Data(bytes), rowIDs])
             bytes.removeAll(keepingCapacity: true)
+            rowIDBytes.removeAll(keepingCapacity: true)
             chunk += 1
         }
     }

@@ -222,6 +222,12 @@ enum Schema {
             // Marks that outlive a run (`DerivedData`): what a killed run left to redo.
             try db.execute(sql: "CREATE TABLE index_state (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL)")
         }
+        migrator.registerMigration("v16: line snapshots keep rowids") { db in
+            // The rowid of each pair's item (`SnapshotRowIDs`): a filtered search places the
+            // rows it reads in storage order without hashing ids. Snapshots written before
+            // have none and are searched by id until the next one is written.
+            try db.execute(sql: "ALTER TABLE line_snapshots ADD COLUMN rowids BLOB")
+        }
         return migrator
     }
 

@@ -52,16 +52,35 @@ struct SearchPathsTests {
         let queries = Self.queries(artist: artist)
         let fast = try queries.map { try scratch.run(["search"] + $0) }
         #expect(fast.contains { $0.status == 0 } && fast.contains { $0.status == 1 })
+        // The snapshot places rows by rowid. Rows renumbered behind its back (as a VACUUM by
+        // another tool may do: every row moved up by one, so each rowid now names another
+        // item), then no rowids kept at all (a snapshot written before they were): the rows
+        // are placed by their ids instead, with the same answers.
+        let placed = queries.filter { $0.contains { $0.contains(":") || $0.hasPrefix("--") } }.prefix(40)
+        for (statement, name) in [("UPDATE items SET rowid = -rowid; UPDATE items SET rowid = 1 - rowid;", "renumbered rows"),
+                                  ("UPDATE line_snapshots SET rowids = NULL", "no rowids")] {
+            try Self.execute(statement, in: scratch.library)
+            for (query, answer) in zip(queries, fast) where placed.contains(query) {
+                let byID = try scratch.run(["search"] + query)
+                #expect(answer.stdout == byID.stdout && answer.status == byID.status && answer.stderr == byID.stderr,
+                        "\(name), \(query): \(answer.lines.count) lines against \(byID.lines.count)")
+            }
+        }
         // Without the snapshot, every search loads the items and filters them in memory.
-        let dropped = try MixtapeProcess.execute("/usr/bin/env", ["python3", "-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1]); db.execute("DELETE FROM line_snapshots"); db.commit()
-            """, scratch.library])
-        try #require(dropped.status == 0, "\(dropped.stderr)")
+        try Self.execute("DELETE FROM line_snapshots", in: scratch.library)
         for (query, answer) in zip(queries, fast) {
             let memory = try scratch.run(["search"] + query)
             #expect(answer.stdout == memory.stdout && answer.status == memory.status && answer.stderr == memory.stderr,
                     "\(query): \(answer.lines.count) lines against \(memory.lines.count)")
         }
+    }
+
+    /// Runs `sql` on the index at `library` behind Mixtape's back (Python's sqlite3).
+    static func execute(_ sql: String, in library: String) throws {
+        let done = try MixtapeProcess.execute("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()
+            """, library, sql])
+        try #require(done.status == 0, "\(done.stderr)")
     }
 }

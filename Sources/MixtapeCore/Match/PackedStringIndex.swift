@@ -13,6 +13,8 @@ public struct PackedStringIndex: Sendable {
 
     /// How many strings are indexed.
     public var count: Int { strings.count }
+    /// Whether some string is listed more than once (found at its first position only).
+    public private(set) var hasRepeats = false
 
     /// The index of `strings`; a string listed twice is found at its first position.
     public init(_ strings: PackedStrings) {
@@ -27,7 +29,10 @@ public struct PackedStringIndex: Sendable {
                 let hash = Self.hash(bytes)
                 return (lookup(bytes, hash: hash), hash)
             }
-            guard found.0.position == nil else { continue }
+            guard found.0.position == nil else {
+                hasRepeats = true
+                continue
+            }
             slots[found.0.slot] = Int32(position + 1)
             tags[found.0.slot] = UInt32(truncatingIfNeeded: found.1 >> 32)
         }
@@ -79,7 +84,7 @@ public struct PackedStringIndex: Sendable {
         return hash ^ (hash >> 33)
     }
 
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         for index in 0..<a.count where a[index] != b[index] { return false }
         return true

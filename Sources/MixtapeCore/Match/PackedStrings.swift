@@ -41,6 +41,11 @@ public struct PackedStrings: Sendable {
         return picked
     }
 
+    /// Whether string `index` is exactly `utf8`.
+    public func hasBytes(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUTF8(index) { PackedStringIndex.equal($0, utf8) }
+    }
+
     public subscript(index: Int) -> String {
         withUTF8(index) { String(decoding: $0, as: UTF8.self) }
     }
