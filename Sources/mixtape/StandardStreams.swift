@@ -27,9 +27,11 @@ final class RecordWriter {
     /// which `write(_:)` shows as `\xE9`. A search prints its lines straight from the bytes
     /// it matched, with no `String` per line.
     func write(utf8 line: UnsafeBufferPointer<UInt8>, terminator: String = "\n") {
-        guard !line.contains(0xF4) else { return write(String(decoding: line, as: UTF8.self), terminator: terminator) }
+        if let base = line.baseAddress, memchr(base, 0xF4, line.count) != nil {
+            return write(String(decoding: line, as: UTF8.self), terminator: terminator)
+        }
         buffer.append(contentsOf: line)
-        buffer.append(contentsOf: terminator.utf8)
+        if terminator == "\n" { buffer.append(0x0a) } else { buffer.append(contentsOf: terminator.utf8) }
         if buffer.count >= 1 << 16 { flush() }
     }
 
