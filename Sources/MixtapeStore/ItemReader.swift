@@ -79,44 +79,58 @@ enum ItemReader {
     /// the common case, the scan does no work per row for them.
     static func forEach(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
                         _ body: (MediaItem) throws -> Void) throws {
+        try forEachWithRowID(fields: fields, in: db, only: id) { item, _ in try body(item) }
+    }
+
+    /// `forEach`, handing each item with the rowid of its row, or nil when the item stands for
+    /// several rows (an id in several sources, or one with aliases).
+    static func forEachWithRowID(fields: Set<Field>, in db: Database, only id: ItemID? = nil,
+                                 _ body: (MediaItem, Int64?) throws -> Void) throws {
         let sources = try sourcePaths(in: db)
         let columns = Schema.itemColumns.filter(fields.contains)
         var only = id
         let merge = try ItemAliases.exist(in: db) ? try AliasMerge(columns: columns, sources: sources, in: db, only: &only)
                                                   : nil
-        let names = (["id", "source_id"] + columns.map(\.key)).joined(separator: ",")
+        let names = (["id", "source_id"] + columns.map(\.key) + ["rowid"]).joined(separator: ",")
+        let rowIDColumn = Int32(columns.count + 2)
         // By identity: one seek per source in the (source_id, id) index (there is no index on
         // the id alone: keeping one cost a quarter of every large import).
         let filter = only == nil ? "" : " WHERE source_id IN (SELECT id FROM sources) AND id = ?"
         let statement = try db.makeStatement(sql: "SELECT \(names) FROM items\(filter) ORDER BY sort_key")
         if let only { try statement.setArguments([only.rawValue]) }
         let handle = statement.sqliteStatement
-        var pending: (item: MediaItem, sourceID: Int64)?
+        var pending: (item: MediaItem, sourceID: Int64, rowID: Int64)?
         // The other sources of the pending id, filled only when one id is in several sources.
         var alsoIn: [(sourceID: Int64, path: String)] = []
         // Completes the pending item in place (no copy of a forty-field value per item).
-        func emit(_ held: inout (item: MediaItem, sourceID: Int64)) throws {
+        func emit(_ held: inout (item: MediaItem, sourceID: Int64, rowID: Int64)) throws {
+            var rowID: Int64? = held.rowID
             if !alsoIn.isEmpty {
                 held.item.sources = ([(held.sourceID, held.item.source ?? "")] + alsoIn).sorted { $0.0 < $1.0 }.map(\.1)
                 alsoIn.removeAll()
+                rowID = nil
             }
-            merge?.merge(into: &held.item)
-            try body(held.item)
+            if let merge {
+                merge.merge(into: &held.item)
+                rowID = nil
+            }
+            try body(held.item, rowID)
         }
         try StatementRows.forEach(handle) {
             let item = row(handle, columns: columns, sources: sources)
             let sourceID = sqlite3_column_int64(handle, 1)
+            let rowID = sqlite3_column_int64(handle, rowIDColumn)
             if let held = pending, held.item.id == item.id {
                 guard merge?.isAlias(sourceID, item.id) != true else { return }
                 if sourceID < held.sourceID {
                     alsoIn.append((held.sourceID, held.item.source ?? ""))
-                    pending = (item, sourceID)
+                    pending = (item, sourceID, rowID)
                 } else {
                     alsoIn.append((sourceID, item.source ?? ""))
                 }
             } else if merge?.isAlias(sourceID, item.id) != true {
                 if pending != nil { try emit(&pending!) }
-                pending = (item, sourceID)
+                pending = (item, sourceID, rowID)
             }
         }
         if pending != nil { try emit(&pending!) }

@@ -27,8 +27,11 @@ enum LineSnapshot {
 
     /// Renders and stores the pairs in one streaming pass over the items.
     static func write(template: String, fields: Set<Field>, render: (MediaItem) -> String, in db: Database) throws {
-        var chunks = try ChunkWriter(template: template, in: db)
-        try ItemReader.forEach(fields: fields, in: db) { item in try chunks.append(item.id, render(item)) }
+        // The rows come with their rowids: none is looked up by id.
+        var chunks = try ChunkWriter(template: template, rowIDs: .givenWithPairs, in: db)
+        try ItemReader.forEachWithRowID(fields: fields, in: db) { item, rowID in
+            try chunks.append(item.id, render(item), rowID: rowID)
+        }
         try chunks.finish()
     }
 
@@ -54,21 +57,43 @@ enum LineSnapshot {
         let insert: Statement
         var bytes: [UInt8] = []
         var pairs = 0, chunk = 0
-        /// Nil when rowids are not kept for this snapshot (an id in two sources, or a pair
-        /// whose id has no row).
+        /// Where the pairs' rowids come from.
+        enum RowIDSource {
+            /// Looked up by each pair's id.
+            case lookedUp
+            /// Handed over with each pair (`append(_:_:rowID:)`).
+            case givenWithPairs
+        }
+        /// Nil when rowids are looked up by id but cannot be (an id in two sources).
         var rowIDsByID: RowIDsByID?
+        /// False once a pair came without a rowid: then none are kept for this snapshot.
+        var keepsRowIDs = true
         var rowIDBytes: [UInt8] = []
 
-        init(template: String, in db: Database) throws {
+        init(template: String, rowIDs: RowIDSource = .lookedUp, in db: Database) throws {
             try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
             self.template = template
             insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data, rowids) VALUES (?, ?, ?, ?)")
-            rowIDsByID = try RowIDsByID(in: db)
+            if rowIDs == .lookedUp {
+                rowIDsByID = try RowIDsByID(in: db)
+                keepsRowIDs = rowIDsByID != nil
+            }
         }
 
+        /// One pair, its rowid looked up by its id.
         mutating func append(_ id: ItemID, _ line: String) throws {
             var raw = id.rawValue
-            raw.withUTF8 { noteRowID(of: $0) }
+            raw.withUTF8 { note(rowIDsByID?.rowID(of: $0)) }
+            try appendPair(id, line)
+        }
+
+        /// One pair with its item's rowid (nil when the item stands for several rows).
+        mutating func append(_ id: ItemID, _ line: String, rowID: Int64?) throws {
+            note(rowID)
+            try appendPair(id, line)
+        }
+
+        private mutating func appendPair(_ id: ItemID, _ line: String) throws {
             StringListCodec.append(id.rawValue, to: &bytes)
             StringListCodec.append(line, to: &bytes)
             pairs += 1
@@ -79,7 +104,7 @@ enum LineSnapshot {
         mutating func append(encodedPair: UnsafeBufferPointer<UInt8>) throws {
             var first = true
             LengthPrefixedList.forEach(in: encodedPair) { string in
-                if first { noteRowID(of: string) }
+                if first { note(rowIDsByID?.rowID(of: string)) }
                 first = false
             }
             bytes.append(contentsOf: encodedPair)
@@ -89,13 +114,19 @@ enum LineSnapshot {
 
         mutating func finish() throws { try flush() }
 
-        private mutating func noteRowID(of id: UnsafeBufferPointer<UInt8>) {
-            guard let rowID = rowIDsByID?.rowID(of: id) else { return rowIDsByID = nil }
+        /// Records the next pair's rowid; a pair without one ends keeping them.
+        private mutating func note(_ rowID: Int64?) {
+            guard keepsRowIDs else { return }
+            guard let rowID else {
+                keepsRowIDs = false
+                rowIDsByID = nil
+                return
+            }
             withUnsafeBytes(of: rowID.littleEndian) { rowIDBytes.append(contentsOf: $0) }
         }
 
         private mutating func flush() throws {
-            let rowIDs: DatabaseValueConvertible? = rowIDsByID == nil ? nil : Data(rowIDBytes)
+            let rowIDs: DatabaseValueConvertible? = keepsRowIDs ? Data(rowIDBytes) : nil
             try insert.execute(arguments: [template, chunk, Data(bytes), rowIDs])
             bytes.removeAll(keepingCapacity: true)
             rowIDBytes.removeAll(keepingCapacity: true)
