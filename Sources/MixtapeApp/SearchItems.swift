@@ -38,7 +38,7 @@ public struct SearchItems: Sendable {
         public var total: Int
         /// The found items as JSON lines, in order, when the snapshot path answered a search
         /// with `outputFields` (it builds only the printed items, never `items`).
-        public var jsonLines: [String] = []
+        public var jsonLines = PackedStrings()
 
         /// How many were found (after `--limit`).
         public var count: Int { idBytes.count }

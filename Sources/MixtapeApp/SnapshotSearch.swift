@@ -29,9 +29,12 @@ struct SnapshotSearch {
         let sortFields = search.sort?.fields ?? []
         var candidates: [Int]?
         var sortValues: [Field: [FieldValue?]] = [:]
+        let readsRows = !filters.isEmpty || !sortFields.isEmpty || !search.outputFields.isEmpty
+        let rowIDs = readsRows ? try read.lineSnapshotRowIDs(template: search.template.text) : nil
         if !filters.isEmpty || !sortFields.isEmpty {
             guard try !read.hasAliases() else { return nil }
-            guard let passing = try passing(filters, sortFields: sortFields, lines: snapshot.ids, read) else { return nil }
+            guard let passing = try passing(filters, sortFields: sortFields, lines: snapshot.ids, rowIDs: rowIDs, read)
+            else { return nil }
             sortValues = passing.sortValues
             candidates = filters.isEmpty ? nil : passing.positions
         }
@@ -52,8 +55,11 @@ struct SnapshotSearch {
         // The snapshot is not used past this point, so it is let go before the records are
         // built (40 MB of lines at 500,000 items).
         if !search.outputFields.isEmpty {
-            guard let records = try records(of: result.ids, rowCount: result.total, read) else { return nil }
+            let rowIDsOfResult = rowIDs.map { rowIDs in order.map { rowIDs.rowID(ofLine: $0) } }
+            guard let records = try records(of: result.idBytes, rowIDs: rowIDsOfResult, rowCount: result.total, read)
+            else { return nil }
             result.jsonLines = records
+            result.lines = PackedStrings()
         }
         return result
     }
@@ -65,9 +71,8 @@ struct SnapshotSearch {
     /// line of its own (an id in several sources). Each passing row's line is found from its
     /// rowid where the snapshot keeps them (`SnapshotRowIDs`), else from its id.
     private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
-                         _ read: IndexRead) throws -> Passing? {
-        if let rowIDs = try read.lineSnapshotRowIDs(template: search.template.text),
-           let found = try passing(filters, sortFields: sortFields, lines: ids, placedBy: rowIDs, read) {
+                         rowIDs: SnapshotRowIDs?, _ read: IndexRead) throws -> Passing? {
+        if let rowIDs, let found = try passing(filters, sortFields: sortFields, lines: ids, placedBy: rowIDs, read) {
             return found
         }
         return try passingByID(filters, sortFields: sortFields, lines: ids, read)
@@ -142,31 +147,69 @@ struct SnapshotSearch {
         return true
     }
 
-    /// The JSON line of each of `ids`, in their order, from one pass over the items table
-    /// (`rowCount` rows): only the printed items are built, found by their ids' bytes. Nil
-    /// when an id is in several sources or has aliases.
-    private func records(of ids: [ItemID], rowCount: Int, _ read: IndexRead) throws -> [String]? {
+    /// The JSON line of each of `ids`, in their order, written straight from the rows'
+    /// columns (`ItemScanRow.appendJSON`), for the printed items only; nil when an id is in
+    /// several sources or has aliases. Rows are sought by the rowids the snapshot keeps
+    /// (`rowIDs`, one per id), in file order, each checked against its id; without them, or
+    /// when one does not hold, a few ids of a large table are sought through the
+    /// `(source_id, id)` index and many are found in one pass over the table (`rowCount` rows).
+    private func records(of ids: PackedStrings, rowIDs: [Int64]?, rowCount: Int, _ read: IndexRead) throws -> PackedStrings? {
         guard try !read.hasAliases() else { return nil }
-        var records = [String?](repeating: nil, count: ids.count)
-        var bytes: [UInt8] = []
+        var records = JSONRecords(count: ids.count)
+        let fields = Set(Field.allCases)
+        if let rowIDs {
+            var held = true
+            try read.rows(ofRowIDs: rowIDs, fields: fields) { slot, row in
+                guard held, row.withIDBytes({ ids.hasBytes(slot, $0) }) else { return held = false }
+                records.write(row, at: slot)
+            }
+            if held, records.isComplete { return records.inOrder() }
+            records = JSONRecords(count: ids.count)
+        }
+        let wanted = (0..<ids.count).map { ItemID(rawValue: ids[$0]) }
         // A few records of a large table (a narrow query): each sought by its id, where the
         // index has one source and so no id is in two.
-        if ids.count * 8 < rowCount, try read.rows(ofIDs: ids, fields: Set(Field.allCases), { slot, row in
-            guard records[slot] == nil else { return }
-            bytes.removeAll(keepingCapacity: true)
-            row.item.appendJSON(to: &bytes)
-            records[slot] = String(decoding: bytes, as: UTF8.self)
-        }) {
-            return records.map { $0 ?? "" }
+        if ids.count * 8 < rowCount, try read.rows(ofIDs: wanted, fields: fields, { slot, row in records.write(row, at: slot) }) {
+            return records.inOrder()
         }
-        let slots = PackedStringIndex(PackedStrings(ids.map(\.rawValue)))
-        let rows = try read.scan(fields: Set(Field.allCases)) { row in
-            guard let slot = row.withIDBytes({ slots.position(of: $0) }), records[slot] == nil else { return }
-            bytes.removeAll(keepingCapacity: true)
-            row.item.appendJSON(to: &bytes)
-            records[slot] = String(decoding: bytes, as: UTF8.self)
+        let slots = PackedStringIndex(ids)
+        let rows = try read.scan(fields: fields) { row in
+            guard let slot = row.withIDBytes({ slots.position(of: $0) }) else { return }
+            records.write(row, at: slot)
         }
         guard rows == rowCount else { return nil }
-        return records.map { $0 ?? "" }
+        return records.inOrder()
+    }
+}
+
+/// The JSON records of a search's printed items, written into one buffer in whatever order
+/// their rows are read, then handed over in the items' order.
+private struct JSONRecords {
+    private var bytes: [UInt8] = []
+    /// Where each slot's record lies in `bytes`; nil until written.
+    private var ranges: [Range<Int>?]
+    private var written = 0
+
+    init(count: Int) { ranges = Array(repeating: nil, count: count) }
+
+    var isComplete: Bool { written == ranges.count }
+
+    /// The record of `row` for `slot`, unless that slot has one (an id read twice keeps its first).
+    mutating func write(_ row: ItemScanRow, at slot: Int) {
+        guard ranges[slot] == nil else { return }
+        let start = bytes.count
+        row.appendJSON(to: &bytes)
+        ranges[slot] = start..<bytes.count
+        written += 1
+    }
+
+    /// The records in slot order; an unwritten slot is an empty line.
+    func inOrder() -> PackedStrings {
+        var ordered = PackedStrings()
+        ordered.reserve(bytes: bytes.count, count: ranges.count)
+        bytes.withUnsafeBufferPointer { all in
+            for range in ranges { ordered.append(UnsafeBufferPointer(rebasing: all[range ?? 0..<0])) }
+        }
+        return ordered
     }
 }

@@ -64,6 +64,22 @@ public struct IndexRead {
         return true
     }
 
+    /// The rows with `rowIDs`, sought in ascending rowid order (each table page read once,
+    /// in file order) and handed to `body` with their place in `rowIDs`, reading only
+    /// `fields`; a rowid with no row is passed over. The printed items of a query found by
+    /// the rowids the line snapshot keeps (`SnapshotRowIDs`).
+    public func rows(ofRowIDs rowIDs: [Int64], fields: Set<Field>, _ body: (Int, ItemScanRow) throws -> Void) throws {
+        let sources = try ItemReader.sourcePaths(in: db)
+        let columns = Schema.itemColumns.filter(fields.contains)
+        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns)) FROM items WHERE rowid = ?")
+        let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
+        for slot in rowIDs.indices.sorted(by: { rowIDs[$0] < rowIDs[$1] }) {
+            sqlite3_reset(row.handle)
+            sqlite3_bind_int64(row.handle, 1, rowIDs[slot])
+            try StatementRows.forEach(row.handle) { try body(slot, row) }
+        }
+    }
+
     /// The columns an `ItemScanRow` reads: the id, the source, `columns`, the sort key when
     /// asked, then the rowid.
     private static func selected(_ columns: [Field], sortKeys: Bool = false) -> String {
@@ -86,6 +102,65 @@ public struct ItemScanRow {
     let columns: [Field]
     /// Source paths by source id.
     let sources: [Int64: String]
+    /// The statement column of each field of `Field.allCases` (by its index there); -1 for a
+    /// field not read.
+    let columnOfField: [Int32]
+
+    init(handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) {
+        self.handle = handle
+        self.columns = columns
+        self.sources = sources
+        var columnOfField = [Int32](repeating: -1, count: Field.allCases.count)
+        for (offset, field) in columns.enumerated() {
+            if let index = Field.allCases.firstIndex(of: field) { columnOfField[index] = Int32(offset + 2) }
+        }
+        self.columnOfField = columnOfField
+    }
+
+    /// Appends the row as `MediaItem.appendJSON` writes its item (when the scan read every
+    /// field), straight from SQLite's column bytes: no item and no String per field. A
+    /// `search --json` of a query builds only the printed rows this way.
+    public func appendJSON(to out: inout [UInt8]) {
+        out.append(0x7b)
+        var first = true
+        for (index, field) in Field.allCases.enumerated() {
+            let column: Int32 = switch field {
+            case .id: 0
+            case .source: 1
+            default: columnOfField[index]
+            }
+            guard column >= 0 else { continue }
+            switch field {
+            case .source:
+                guard let source = sources[sqlite3_column_int64(handle, 1)] else { continue }
+                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
+                JSONObjectWriter.appendQuoted(source, to: &out)
+            case .kind:
+                // As the item keeps it: a name it does not know is `other`.
+                let kind = ItemReader.text(handle, column).flatMap(Kind.init(rawValue:)) ?? .other
+                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
+                JSONObjectWriter.appendQuoted(kind.rawValue, to: &out)
+            default:
+                if field.type == .bool {
+                    MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
+                    MediaItem.appendJSON(sqlite3_column_int64(handle, column) != 0, to: &out)
+                    break
+                }
+                guard sqlite3_column_type(handle, column) != SQLITE_NULL else { continue }
+                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
+                switch field.type {
+                case .text:
+                    let bytes = sqlite3_column_text(handle, column)
+                    JSONObjectWriter.appendQuoted(utf8: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), to: &out)
+                case .integer: MediaItem.appendDigits(sqlite3_column_int64(handle, column), to: &out)
+                case .timestamp: MediaItem.appendJSON(Timestamp(rawValue: sqlite3_column_int64(handle, column)), to: &out)
+                case .bool: break
+                }
+            }
+            first = false
+        }
+        out.append(0x7d)
+    }
 
     /// The row's item id (read only when asked: most rows of a filter search never need it).
     public var id: ItemID { ItemID(rawValue: ItemReader.text(handle, 0) ?? "") }

@@ -15,6 +15,8 @@ import MixtapeCore
 public struct SnapshotRowIDs: Sendable {
     /// Line position + 1 by rowid; 0 where no line has that rowid.
     private let positions: [Int32]
+    /// The rowid of each line.
+    private let rowIDs: [Int64]
 
     /// The places of `rowIDs` (line by line); nil when they are too sparse for an array by
     /// rowid (more than four slots per line), or a rowid is negative or listed twice.
@@ -26,7 +28,11 @@ public struct SnapshotRowIDs: Sendable {
             positions[Int(rowID)] = Int32(position + 1)
         }
         self.positions = positions
+        self.rowIDs = rowIDs
     }
+
+    /// The rowid of the item on line `position`.
+    public func rowID(ofLine position: Int) -> Int64 { rowIDs[position] }
 
     /// The line of the row with `rowID`, if any.
     @inline(__always)

@@ -58,10 +58,12 @@ struct SearchCommand: ParsableCommand {
         }
         let result = try search.run()
         if output.json {
-            if result.jsonLines.isEmpty {
+            if result.jsonLines.count == 0 {
                 for item in result.items { writer.write(item.jsonLine, terminator: output.terminator) }
             } else {
-                for line in result.jsonLines { writer.write(line, terminator: output.terminator) }
+                for index in 0..<result.jsonLines.count {
+                    result.jsonLines.withUTF8(index) { writer.write(utf8: $0, terminator: output.terminator) }
+                }
             }
         } else {
             for index in 0..<result.lines.count {

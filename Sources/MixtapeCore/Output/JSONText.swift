@@ -68,22 +68,33 @@ public struct JSONObjectWriter: Sendable {
 
     /// Appends `string` as a JSON string literal. Runs of bytes that need no escape are copied
     /// whole, which is nearly every byte of real metadata.
-    static func appendQuoted(_ string: String, to out: inout [UInt8]) {
-        out.append(0x22)
+    public static func appendQuoted(_ string: String, to out: inout [UInt8]) {
         // A path that is not UTF-8 is written with its bytes escaped as text (`Caf\\xE9`):
         // JSON holds only Unicode, and the escape reads the same as in messages.
         var string = PathBytes.escaped(string)
-        string.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                appendEscape(byte, to: &out)
-                start = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        string.withUTF8 { appendQuoted(escapedUTF8: $0, to: &out) }
+    }
+
+    /// `appendQuoted` of text given as UTF-8 bytes (a column SQLite holds), with no String
+    /// made unless they carry a byte that is not UTF-8 (`PathBytes`, whose escape scalars'
+    /// UTF-8 starts with 0xF4).
+    public static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard !utf8.contains(0xF4) else { return appendQuoted(String(decoding: utf8, as: UTF8.self), to: &out) }
+        appendQuoted(escapedUTF8: utf8, to: &out)
+    }
+
+    /// The literal of text whose non-UTF-8 bytes are escaped already.
+    private static func appendQuoted(escapedUTF8 utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(0x22)
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            appendEscape(byte, to: &out)
+            start = index + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         out.append(0x22)
     }
 
@@ -121,20 +132,38 @@ extension MediaItem {
         var first = true
         for (index, field) in Field.allCases.enumerated() {
             guard let value = field.value(of: self) else { continue }
-            if !first { out.append(0x2c) }
+            MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
             first = false
-            out.append(contentsOf: MediaItem.jsonKeys[index])
             switch value {
             case .text(let string): JSONObjectWriter.appendQuoted(string, to: &out)
             case .integer(let int): MediaItem.appendDigits(int, to: &out)
-            case .bool(let bool): out.append(contentsOf: bool ? MediaItem.jsonTrue : MediaItem.jsonFalse)
-            case .timestamp(let time):
-                out.append(0x22)
-                time.appendRFC3339(to: &out)
-                out.append(0x22)
+            case .bool(let bool): MediaItem.appendJSON(bool, to: &out)
+            case .timestamp(let time): MediaItem.appendJSON(time, to: &out)
             }
         }
         out.append(0x7d)
+    }
+
+    /// `"key":` of field number `index` of `Field.allCases`, after a comma unless it is the
+    /// object's first: for a writer of `appendJSON`'s bytes from values it reads itself (the
+    /// columns of a row, `ItemScanRow.appendJSON`).
+    @inline(__always)
+    public static func appendJSONKey(ofField index: Int, first: Bool, to out: inout [UInt8]) {
+        if !first { out.append(0x2c) }
+        out.append(contentsOf: jsonKeys[index])
+    }
+
+    /// A boolean as `appendJSON` writes it.
+    @inline(__always)
+    public static func appendJSON(_ value: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: value ? jsonTrue : jsonFalse)
+    }
+
+    /// A time as `appendJSON` writes it: RFC 3339, quoted.
+    public static func appendJSON(_ time: Timestamp, to out: inout [UInt8]) {
+        out.append(0x22)
+        time.appendRFC3339(to: &out)
+        out.append(0x22)
     }
 
     /// Each field's `"key":`, in `Field.allCases` order.
@@ -143,7 +172,7 @@ extension MediaItem {
     private static let jsonTrue = Array("true".utf8), jsonFalse = Array("false".utf8)
 
     /// `String(value)`'s bytes, without the String.
-    static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
+    public static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
         guard value != 0 else { return out.append(0x30) }
         if value < 0 { out.append(0x2d) }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
