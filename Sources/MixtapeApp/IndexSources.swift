@@ -205,7 +205,7 @@ public struct IndexSources {
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
             let counts = try store.sync(record, lines: lines) { sync in
-                let read = try ReadPipeline.run(read: { emit in try reader.read(path, emit) },
+                let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try reader.read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
                     if let items = batch.takeItems() {
                         let count = items.count

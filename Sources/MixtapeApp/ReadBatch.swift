@@ -30,6 +30,13 @@ enum ReadBatch: Sendable {
         }
     }
 
+    /// The bytes of playlist entries the batch holds: what `ReadPipeline` keeps in flight
+    /// within a budget (items batches are bounded by their count already).
+    var entryBytes: Int {
+        guard case .playlists(let playlists) = self else { return 0 }
+        return playlists.reduce(0) { $0 + ($1.packedItems?.bytes.count ?? $1.items.count * 24) }
+    }
+
     /// The batch with its entries mapped to items here, on the calling thread: what the
     /// reading thread does ahead of a writer that is behind (`ReadPipeline`).
     var mapped: ReadBatch {

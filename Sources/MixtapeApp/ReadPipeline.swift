@@ -4,7 +4,11 @@ import MixtapeStore
 /// Runs a reader on its own thread and hands its batches to the calling thread, so parsing a
 /// large export (one core) overlaps with writing it to SQLite (the other core).
 ///
-/// At most `capacity` batches are in flight, so memory stays flat whatever the file size.
+/// At most `capacity` batches are in flight, and at most `weightBudget` of what `weight` says
+/// they hold (waiting or being consumed) beyond one batch, so memory stays flat whatever the
+/// file size: a
+/// million-track library's master playlist alone packs 24 MB of ids, and a reader far ahead
+/// of the writer held four such playlists at once.
 /// An error on either side stops both: the reader's error is rethrown as it was; when the
 /// consumer fails, the reader is cancelled at its next batch and the consumer's error wins.
 ///
@@ -15,19 +19,29 @@ import MixtapeStore
 enum ReadPipeline {
     static func run<Batch: Sendable, Summary: Sendable>(
         capacity: Int = 4,
+        weight: @escaping @Sendable (Batch) -> Int = { _ in 0 },
+        weightBudget: Int = 16 << 20,
         read: @escaping @Sendable (_ emit: (Batch) throws -> Void) throws -> Summary,
         aheadOfConsumer: @escaping @Sendable (Batch) -> Batch = { $0 },
         consume: (inout Batch) throws -> Void
     ) throws -> Summary {
-        let channel = BatchChannel<Batch>(capacity: capacity)
+        let channel = BatchChannel<Batch>(capacity: capacity, weightBudget: weightBudget)
         let reading = BackgroundTask(stackSize: 8 << 20) {
             defer { channel.close() }
-            return try read { batch in try channel.send(channel.isWaiting ? aheadOfConsumer(batch) : batch) }
+            return try read { batch in
+                let sent = channel.isWaiting ? aheadOfConsumer(batch) : batch
+                try channel.send(sent, weight: weight(sent))
+            }
         }
         do {
             // Lent as `inout`: the consumer may take what the batch holds out of it (no second
             // reference left, so an array taken is not copied to be changed).
-            while var batch = channel.receive() { try consume(&batch) }
+            while let (received, weight) = channel.receive() {
+                var batch = received
+                try consume(&batch)
+                // Its weight counts until it is written, not only while it waits.
+                channel.release(weight)
+            }
         } catch {
             channel.cancel()
             _ = reading.outcome()
@@ -43,19 +57,32 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var buffer: [Element] = []
+    /// The weight of each element of `buffer`, and their sum.
+    private var weights: [Int] = []
+    private var heldWeight = 0
     private var closed = false
     private var cancelled = false
     private let capacity: Int
+    private let weightBudget: Int
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int, weightBudget: Int = .max) {
+        self.capacity = max(1, capacity)
+        self.weightBudget = weightBudget
+    }
 
-    /// Blocks while full; throws `Cancelled` once the consumer gave up.
-    func send(_ element: Element) throws {
+    /// Blocks while full (`capacity` elements, or elements waiting or being consumed hold
+    /// weight and this one would take it past the budget); throws `Cancelled` once the
+    /// consumer gave up.
+    func send(_ element: Element, weight: Int = 0) throws {
         condition.lock()
         defer { condition.unlock() }
-        while buffer.count >= capacity, !cancelled { condition.wait() }
+        while buffer.count >= capacity || (heldWeight > 0 && heldWeight + weight > weightBudget), !cancelled {
+            condition.wait()
+        }
         if cancelled { throw Cancelled() }
         buffer.append(element)
+        weights.append(weight)
+        heldWeight += weight
         condition.broadcast()
     }
 
@@ -67,8 +94,9 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         return !buffer.isEmpty
     }
 
-    /// The next element, or nil once the producer closed and everything was taken.
-    func receive() -> Element? {
+    /// The next element with its weight, or nil once the producer closed and everything was
+    /// taken. The weight stays held until the consumer `release`s it.
+    func receive() -> (Element, weight: Int)? {
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty, !closed { condition.wait() }
@@ -76,8 +104,18 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         // Taken out at once, so a consumed batch is freed as soon as the consumer is done with
         // it (the buffer holds at most `capacity` elements, so this shift is cheap).
         let element = buffer.removeFirst()
+        let weight = weights.removeFirst()
         condition.broadcast()
-        return element
+        return (element, weight)
+    }
+
+    /// The consumer is done with an element of `weight`.
+    func release(_ weight: Int) {
+        guard weight != 0 else { return }
+        condition.lock()
+        heldWeight -= weight
+        condition.broadcast()
+        condition.unlock()
     }
 
     func close() {
@@ -91,6 +129,8 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         cancelled = true
         buffer.removeAll()
+        weights.removeAll()
+        heldWeight = 0
         condition.broadcast()
         condition.unlock()
     }

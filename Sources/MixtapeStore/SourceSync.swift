@@ -214,15 +214,29 @@ public final class SourceSync {
             playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
         ])
         let handle = insert.sqliteStatement
+        // A large list is inserted as zeros and then written in place a megabyte at a time:
+        // bound whole, SQLite built a record as large as it (24 MB for a million-track master
+        // playlist) beside the list itself.
+        sqlite3_bind_zeroblob(handle, entriesParameter, Int32(entries.count))
+        try insert.execute()
+        guard !entries.isEmpty else { return }
+        let db = sqlite3_db_handle(handle)
+        var blob: OpaquePointer?
+        guard sqlite3_blob_open(db, "main", "playlists", "entries", sqlite3_last_insert_rowid(db), 1, &blob) == SQLITE_OK else {
+            sqlite3_blob_close(blob)
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_errcode(db)), message: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_blob_close(blob) }
         try entries.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress, !bytes.isEmpty {
-                sqlite3_bind_blob(handle, entriesParameter, base, Int32(bytes.count), nil)  // nil: SQLITE_STATIC
-            } else {
-                sqlite3_bind_zeroblob(handle, entriesParameter, 0)
+            var offset = 0
+            while offset < bytes.count {
+                let count = min(1 << 20, bytes.count - offset)
+                let code = sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset))
+                guard code == SQLITE_OK else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db)))
+                }
+                offset += count
             }
-            // The binding must not outlive `entries`.
-            defer { sqlite3_bind_null(handle, entriesParameter) }
-            try insert.execute()
         }
     }
 
