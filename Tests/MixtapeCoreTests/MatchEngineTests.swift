@@ -190,6 +190,24 @@ struct MatchEngineTests {
         #expect(matcher.lastPageScoredLines < fromOne.matchCount)
     }
 
+    @Test("a first page of one fuzzy term, nothing remembered, scores only the shortest lines that can reach it")
+    func firstPageSparesLines() throws {
+        let corpus = MatchCorpus(lines: Self.library(20_000))
+        var matcher = Matcher(corpus: corpus)
+        for query in ["t", "fi", "Th"] {
+            let page = try matcher.match(TextQuery.parse(query), limit: 10)
+            #expect(matcher.lastPageScoredLines > 0, "\(query)")
+            #expect(matcher.lastPageScoredLines < page.matchCount / 5, "\(query)")
+            var fresh = Matcher(corpus: corpus)
+            let full = try fresh.match(TextQuery.parse(query))
+            #expect(page.ranked == Array(full.ranked.prefix(10)) && page.matchCount == full.matchCount, "\(query)")
+        }
+        _ = try matcher.match(TextQuery.parse("t x"), limit: 10)
+        #expect(matcher.lastPageScoredLines == 0)  // two groups: searched the usual way
+        _ = try matcher.match(TextQuery.parse("'the"), limit: 10)
+        #expect(matcher.lastPageScoredLines == 0)  // not fuzzy
+    }
+
     @Test("candidates restrict the search; a different candidate list is not served from the cache")
     func candidates() throws {
         let lines = Self.library(5_000)

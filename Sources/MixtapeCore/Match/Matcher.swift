@@ -100,8 +100,9 @@ public struct Matcher: Sendable {
         }
         let compiled = CompiledQuery(query)
         lastPageScoredLines = 0
-        if let limit, let page = try boundedPage(compiled, among: candidates, limit: limit, isCancelled: isCancelled) {
-            return page
+        if let limit {
+            if let page = try boundedPage(compiled, among: candidates, limit: limit, isCancelled: isCancelled) { return page }
+            if let page = try firstPage(compiled, among: candidates, limit: limit, isCancelled: isCancelled) { return page }
         }
         let entry = try matches(of: compiled, among: candidates, isCancelled: isCancelled)
         return rank(entry, ranked: compiled.isRanked, limit: limit)
