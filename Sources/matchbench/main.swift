@@ -10,6 +10,27 @@ guard arguments.count >= 3 else {
     exit(2)
 }
 let lines = try String(contentsOfFile: arguments[1], encoding: .utf8).split(separator: "\n").map(String.init)
+
+/// `matchbench LINES --type TEXT`: types TEXT one character at a time as the picker asks,
+/// the best 500 first and then the whole ranking on one `Matcher`, and prints what each key
+/// cost and how much of the corpus it examined: where a slow keystroke goes.
+if arguments[2] == "--type", arguments.count > 3 {
+    var matcher = Matcher(corpus: MatchCorpus(lines: lines))
+    var typed = ""
+    print("| query | matches | page ms | page lines scored | whole ms | lines examined | groups scored |")
+    print("|---|---|---|---|---|---|---|")
+    for character in arguments[3] {
+        typed.append(character)
+        let query = TextQuery.parse(typed)
+        var page: MatchResult?
+        let pageTime = try seconds { page = try matcher.match(query, limit: 500) }
+        let scored = matcher.lastPageScoredLines
+        let wholeTime = try seconds { _ = try matcher.match(query) }
+        print("| `\(typed)` | \(page!.matchCount) | \(String(format: "%.1f", pageTime * 1000)) | \(scored) | "
+              + "\(String(format: "%.1f", wholeTime * 1000)) | \(matcher.lastSearchSpace) | \(matcher.lastScoredGroups) |")
+    }
+    exit(0)
+}
 let queries = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n")
     .map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
