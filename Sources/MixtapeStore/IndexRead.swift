@@ -117,6 +117,22 @@ public struct ItemScanRow {
         self.columnOfField = columnOfField
     }
 
+    /// The value of `field` in this row, as `field.value(of:)` gives it for the row's item;
+    /// nil for a field the scan did not read.
+    public func value(of field: Field) -> FieldValue? {
+        switch field {
+        case .id: return .text(id.rawValue)
+        case .source: return sources[sqlite3_column_int64(handle, 1)].map(FieldValue.text)
+        default:
+            guard let index = Field.allCases.firstIndex(of: field), columnOfField[index] >= 0 else { return nil }
+            let value = ItemReader.value(handle, columnOfField[index], as: field.type)
+            guard field == .kind else { return value }
+            // As the item keeps it: a name it does not know is `other`.
+            guard case .text(let name)? = value, let kind = Kind(rawValue: name) else { return .text(Kind.other.rawValue) }
+            return .text(kind.rawValue)
+        }
+    }
+
     /// Appends the row as `MediaItem.appendJSON` writes its item (when the scan read every
     /// field), straight from SQLite's column bytes: no item and no String per field. A
     /// `search --json` of a query builds only the printed rows this way.
