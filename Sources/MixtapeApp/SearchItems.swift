@@ -38,7 +38,7 @@ public struct SearchItems: Sendable {
         public var total: Int
         /// The found items as JSON lines, in order, when the snapshot path answered a search
         /// with `outputFields` (it builds only the printed items, never `items`).
-        public var jsonLines = PackedStrings()
+        public var jsonLines = JSONRecords(count: 0)
 
         /// How many were found (after `--limit`).
         public var count: Int { idBytes.count }
@@ -152,5 +152,47 @@ public struct SearchItems: Sendable {
         let plan = QueryPlan(query)
         guard plan.needsPlaylists else { return PlaylistMembership() }
         return PlaylistMembership(try store.playlists().map(\.playlist), only: plan.playlistReferences)
+    }
+}
+
+/// The JSON records of a search's printed items (`SnapshotSearch`), written in whatever order
+/// their rows are read and lent in the items' order. They are kept in blocks of a megabyte
+/// that never move: one array grown by doubling held its old and new storage at once, 157 MB
+/// for the 80,000 records (55 MB) of `--json year:1990..1999` at 500,000 items.
+public struct JSONRecords: Sendable {
+    private var blocks: [[UInt8]] = []
+    /// Where each slot's record lies: its block, start and end; nil until written.
+    private var places: [(block: Int32, start: Int32, end: Int32)?]
+    private var written = 0
+    private static let blockSize = 1 << 20
+
+    init(count: Int) { places = Array(repeating: nil, count: count) }
+
+    /// How many records there are room for (one per printed item).
+    public var count: Int { places.count }
+
+    /// Whether every slot has its record.
+    var isComplete: Bool { written == places.count }
+
+    /// The record of `row` for `slot`, unless that slot has one (an id read twice keeps its first).
+    mutating func write(_ row: ItemScanRow, at slot: Int) {
+        guard places[slot] == nil else { return }
+        if blocks.isEmpty || blocks[blocks.count - 1].count >= Self.blockSize {
+            blocks.append([])
+            blocks[blocks.count - 1].reserveCapacity(Self.blockSize + (64 << 10))
+        }
+        let block = blocks.count - 1
+        let start = blocks[block].count
+        row.appendJSON(to: &blocks[block])
+        places[slot] = (Int32(block), Int32(start), Int32(blocks[block].count))
+        written += 1
+    }
+
+    /// Runs `body` with the bytes of record `slot` (empty when it was never written).
+    public func withUTF8<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard let place = places[slot] else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try blocks[Int(place.block)].withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[Int(place.start)..<Int(place.end)]))
+        }
     }
 }
