@@ -87,6 +87,7 @@ public final class PickItems {
                 terminal.write(screen.draw(state))
                 onFrame?(state)
             }
+            matching.framed()
             if let outcome = pending.outcome {
                 try close(state, outcome)
                 return outcome

@@ -34,6 +34,8 @@ final class PickMatching: @unchecked Sendable {
     private var generation = 0
     private var stopped = false
     private var updates: [Update] = []
+    /// Updates posted, taken by the loop (`drain`), and shown in a frame it drew (`framed`).
+    private var posted = 0, taken = 0, shown = 0
 
     private let store: LibraryStore
     private let now: Timestamp
@@ -80,9 +82,31 @@ final class PickMatching: @unchecked Sendable {
     func drain() -> [Update] {
         condition.lock()
         defer { condition.unlock() }
-        let taken = updates
+        let drained = updates
         updates.removeAll()
-        return taken
+        taken = posted
+        return drained
+    }
+
+    /// The loop drew a frame with everything it had drained: a first page waiting to be shown
+    /// lets the whole ranking start.
+    func framed() {
+        condition.lock()
+        shown = taken
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the loop drew the updates posted so far, a new request came, or
+    /// `milliseconds` passed: the whole ranking of 500,000 lines runs on both cores, and
+    /// started at once it held back the frame of the page before it by 30 ms.
+    private func waitUntilShown(ticket: Int, milliseconds: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while shown < posted, generation == ticket, !stopped {
+            if !condition.wait(until: deadline) { return }
+        }
     }
 
     private func run() {
@@ -110,6 +134,7 @@ final class PickMatching: @unchecked Sendable {
                 if isCancelled() { continue }
                 post(.event(first))
                 guard case .results(_, _, _, _, false, _) = first else { continue }
+                waitUntilShown(ticket: ticket, milliseconds: 50)
                 let all = try search.answer(request.query, in: request.scope, selection: request.selection,
                                             isCancelled: isCancelled)
                 if !isCancelled() { post(.event(all)) }
@@ -141,7 +166,10 @@ final class PickMatching: @unchecked Sendable {
     private func post(_ update: Update) {
         condition.lock()
         let live = !stopped
-        if live { updates.append(update) }
+        if live {
+            updates.append(update)
+            posted += 1
+        }
         condition.unlock()
         if live { wake() }
     }
