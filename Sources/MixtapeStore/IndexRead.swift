@@ -15,6 +15,17 @@ public struct IndexRead {
         try LineSnapshot.read(template: template, in: db)
     }
 
+    /// The ids of the snapshot for `template` alone, in library order; nil when none is kept.
+    public func lineSnapshotIDs(template: String) throws -> PackedStrings? {
+        try LineSnapshot.readIDs(template: template, in: db)
+    }
+
+    /// The lines of the snapshot for `template` at `positions`, in that order, reading only
+    /// the chunks that hold them.
+    public func lineSnapshotLines(template: String, at positions: [Int]) throws -> PackedStrings {
+        try LineSnapshot.lines(template: template, at: positions, in: db)
+    }
+
     /// Where each row of the items table has its line in the snapshot for `template`, by
     /// rowid; nil when that snapshot keeps no rowids.
     public func lineSnapshotRowIDs(template: String) throws -> SnapshotRowIDs? {

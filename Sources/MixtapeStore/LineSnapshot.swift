@@ -134,6 +134,73 @@ enum LineSnapshot {
         }
     }
 
+    /// The snapshot's ids alone, in library order (the lines are passed over): what a search
+    /// without text needs before it knows which lines it prints. Nil when none are kept.
+    static func readIDs(template: String, in db: Database) throws -> PackedStrings? {
+        let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk")
+        try statement.setArguments([template])
+        let handle = statement.sqliteStatement
+        var ids = PackedStrings()
+        var any = false
+        try StatementRows.forEach(handle) {
+            any = true
+            guard let blob = sqlite3_column_blob(handle, 0) else { return }
+            var isID = true
+            LengthPrefixedList.forEach(in: UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self),
+                                                               count: Int(sqlite3_column_bytes(handle, 0)))) { string in
+                if isID { ids.append(string) }
+                isID.toggle()
+            }
+        }
+        return any ? ids : nil
+    }
+
+    /// The lines at `positions` (library order), in the order given, reading only the chunks
+    /// that hold them: a filter search of a million items printed its matches' lines, and
+    /// held every line to do it.
+    static func lines(template: String, at positions: [Int], in db: Database) throws -> PackedStrings {
+        let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? AND chunk = ?")
+        let handle = statement.sqliteStatement
+        // The wanted lines in library order first (`gathered[k]` is the line of the k-th smallest
+        // position), then in `positions`' order, unless that is library order already (a search
+        // without --sort).
+        let ascending = zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }
+        let order = ascending ? Array(positions.indices) : positions.indices.sorted { positions[$0] < positions[$1] }
+        var gathered = PackedStrings()
+        gathered.reserve(bytes: 0, count: positions.count)
+        var next = 0
+        while next < order.count {
+            let chunk = positions[order[next]] / pairsPerChunk
+            try statement.setArguments([template, chunk])
+            try StatementRows.forEach(handle) {
+                guard let blob = sqlite3_column_blob(handle, 0) else { return }
+                var pair = 0
+                LengthPrefixedList.forEach(in: UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self),
+                                                                   count: Int(sqlite3_column_bytes(handle, 0)))) { string in
+                    defer { pair += 1 }
+                    guard pair % 2 == 1 else { return }
+                    // A position asked twice gets the line twice.
+                    while next < order.count, positions[order[next]] == chunk * pairsPerChunk + pair / 2 {
+                        gathered.append(string)
+                        next += 1
+                    }
+                }
+            }
+            // A chunk shorter than its positions ask (only if damaged): those lines stay empty.
+            while next < order.count, positions[order[next]] / pairsPerChunk == chunk {
+                gathered.append(UnsafeBufferPointer(start: nil, count: 0))
+                next += 1
+            }
+        }
+        guard !ascending else { return gathered }
+        var slot = [Int](repeating: 0, count: positions.count)
+        for (rank, index) in order.enumerated() { slot[index] = rank }
+        var ordered = PackedStrings()
+        ordered.reserve(bytes: gathered.bytes.count, count: positions.count)
+        for index in positions.indices { gathered.withUTF8(slot[index]) { ordered.append($0) } }
+        return ordered
+    }
+
     /// Decodes each chunk from SQLite's own buffer (no `Data`, no array copy per chunk), into
     /// lists sized up front from the chunks' total length.
     static func read(template: String, in db: Database) throws -> (ids: PackedStrings, lines: PackedStrings)? {

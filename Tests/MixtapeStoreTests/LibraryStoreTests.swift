@@ -167,6 +167,17 @@ final class LibraryStoreTests {
         let items = try store.items()
         #expect((0..<snapshot.ids.count).map { ItemID(rawValue: snapshot.ids[$0]) } == items.map(\.id))
         #expect((0..<snapshot.lines.count).map { snapshot.lines[$0] } == items.map(render))
+        // Its ids alone, and the lines at some positions (three chunks, in any order, some twice).
+        try store.read { read in
+            let ids = try #require(try read.lineSnapshotIDs(template: "x"))
+            #expect((0..<ids.count).map { ids[$0] } == items.map(\.id.rawValue))
+            for positions in [[0, 4095, 4096, 8999], [8999, 3, 5000, 4096, 3], Array(stride(from: 8998, to: 0, by: -7)), []] {
+                let lines = try read.lineSnapshotLines(template: "x", at: positions)
+                #expect((0..<lines.count).map { lines[$0] } == positions.map { render(items[$0]) }, "\(positions.prefix(5))")
+            }
+            let rowIDs = try #require(try read.lineSnapshotRowIDs(template: "x"))
+            #expect(rowIDs.position(of: rowIDs.rowID(ofLine: 4097)) == 4097)
+        }
         _ = try store.sync(record(size: 2)) { try $0.put([Self.item("i:1", title: "New")]); return SourceReadout(playlists: []) }
         #expect(try store.lineSnapshot(template: "x") == nil)
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
