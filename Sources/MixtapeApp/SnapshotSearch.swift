@@ -71,21 +71,21 @@ struct SnapshotSearch {
         }
         order = search.cut(order)
         let lines = !search.outputFields.isEmpty ? PackedStrings()
-            : matchesText ? snapshot.lines.picking(order) : try printedLines(order, of: snapshot.ids.count, read)
+            : matchesText ? snapshot.lines.picking(order) : try printedLines(order, ids: snapshot.ids, read)
         return (Result(idBytes: snapshot.ids.picking(order), lines: lines, items: [], matchCount: matchCount,
                        total: snapshot.ids.count), order)
     }
 
-    /// The lines at `positions` of a snapshot of `count` lines, for a search without text:
+    /// The lines at `positions` of the snapshot whose ids are `ids`, for a search without text:
     /// only those, where they are a quarter of the lines or fewer (a filter search of a
     /// million items held every line to print a sixth of them: 150 → 101 MB); the whole
     /// snapshot read once, where most are printed anyway.
-    private func printedLines(_ positions: [Int], of count: Int, _ read: IndexRead) throws -> PackedStrings {
+    private func printedLines(_ positions: [Int], ids: PackedStrings, _ read: IndexRead) throws -> PackedStrings {
         let template = search.template.text
-        guard positions.count * 4 > count, let snapshot = try read.lineSnapshot(template: template) else {
-            return try read.lineSnapshotLines(template: template, at: positions)
+        if positions.count * 4 <= ids.count, let lines = try read.lineSnapshotLines(template: template, at: positions, ids: ids) {
+            return lines
         }
-        return snapshot.lines.picking(positions)
+        return try read.lineSnapshot(template: template)?.lines.picking(positions) ?? PackedStrings()
     }
 
     typealias Passing = (positions: [Int], sortValues: [Field: [FieldValue?]])

@@ -21,9 +21,10 @@ public struct IndexRead {
     }
 
     /// The lines of the snapshot for `template` at `positions`, in that order, reading only
-    /// the chunks that hold them.
-    public func lineSnapshotLines(template: String, at positions: [Int]) throws -> PackedStrings {
-        try LineSnapshot.lines(template: template, at: positions, in: db)
+    /// the chunks that hold them; nil when a picked pair's id is not the one `ids` (the
+    /// snapshot's, `lineSnapshotIDs`) has at its position.
+    public func lineSnapshotLines(template: String, at positions: [Int], ids: PackedStrings) throws -> PackedStrings? {
+        try LineSnapshot.lines(template: template, at: positions, ids: ids, in: db)
     }
 
     /// Where each row of the items table has its line in the snapshot for `template`, by

@@ -158,7 +158,10 @@ enum LineSnapshot {
     /// The lines at `positions` (library order), in the order given, reading only the chunks
     /// that hold them: a filter search of a million items printed its matches' lines, and
     /// held every line to do it.
-    static func lines(template: String, at positions: [Int], in db: Database) throws -> PackedStrings {
+    /// Each picked line's pair must hold the id `ids` has at its position, or this gives up
+    /// (nil): the chunks are read by number, and a snapshot written with chunks of another size
+    /// would otherwise hand out other items' lines.
+    static func lines(template: String, at positions: [Int], ids: PackedStrings, in db: Database) throws -> PackedStrings? {
         let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? AND chunk = ?")
         let handle = statement.sqliteStatement
         // The wanted lines in library order first (`gathered[k]` is the line of the k-th smallest
@@ -169,18 +172,22 @@ enum LineSnapshot {
         var gathered = PackedStrings()
         gathered.reserve(bytes: 0, count: positions.count)
         var next = 0
+        var consistent = true
         while next < order.count {
             let chunk = positions[order[next]] / pairsPerChunk
             try statement.setArguments([template, chunk])
             try StatementRows.forEach(handle) {
                 guard let blob = sqlite3_column_blob(handle, 0) else { return }
                 var pair = 0
+                var id = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
                 LengthPrefixedList.forEach(in: UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self),
                                                                    count: Int(sqlite3_column_bytes(handle, 0)))) { string in
                     defer { pair += 1 }
-                    guard pair % 2 == 1 else { return }
+                    guard pair % 2 == 1 else { return id = string }
+                    let position = chunk * pairsPerChunk + pair / 2
                     // A position asked twice gets the line twice.
-                    while next < order.count, positions[order[next]] == chunk * pairsPerChunk + pair / 2 {
+                    while next < order.count, positions[order[next]] == position {
+                        if position >= ids.count || !ids.hasBytes(position, id) { consistent = false }
                         gathered.append(string)
                         next += 1
                     }
@@ -192,6 +199,7 @@ enum LineSnapshot {
                 next += 1
             }
         }
+        guard consistent else { return nil }
         guard !ascending else { return gathered }
         var slot = [Int](repeating: 0, count: positions.count)
         for (rank, index) in order.enumerated() { slot[index] = rank }

@@ -172,9 +172,13 @@ final class LibraryStoreTests {
             let ids = try #require(try read.lineSnapshotIDs(template: "x"))
             #expect((0..<ids.count).map { ids[$0] } == items.map(\.id.rawValue))
             for positions in [[0, 4095, 4096, 8999], [8999, 3, 5000, 4096, 3], Array(stride(from: 8998, to: 0, by: -7)), []] {
-                let lines = try read.lineSnapshotLines(template: "x", at: positions)
+                let lines = try #require(try read.lineSnapshotLines(template: "x", at: positions, ids: ids))
                 #expect((0..<lines.count).map { lines[$0] } == positions.map { render(items[$0]) }, "\(positions.prefix(5))")
             }
+            // Ids that are not the snapshot's: the lines are not handed out.
+            var others = PackedStrings()
+            for position in 0..<ids.count { Array("other:\(position)".utf8).withUnsafeBufferPointer { others.append($0) } }
+            #expect(try read.lineSnapshotLines(template: "x", at: [1, 4097], ids: others) == nil)
             let rowIDs = try #require(try read.lineSnapshotRowIDs(template: "x"))
             #expect(rowIDs.position(of: rowIDs.rowID(ofLine: 4097)) == 4097)
         }
