@@ -6,9 +6,8 @@ import MixtapeStore
 ///
 /// At most `capacity` batches are in flight, and at most `weightBudget` of what `weight` says
 /// they hold (waiting or being consumed) beyond one batch, so memory stays flat whatever the
-/// file size: a
-/// million-track library's master playlist alone packs 24 MB of ids, and a reader far ahead
-/// of the writer held four such playlists at once.
+/// file size: a million-track library's master playlist alone packs 24 MB of ids, and a
+/// reader far ahead of the writer held four such playlists at once.
 /// An error on either side stops both: the reader's error is rethrown as it was; when the
 /// consumer fails, the reader is cancelled at its next batch and the consumer's error wins.
 ///

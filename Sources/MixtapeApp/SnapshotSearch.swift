@@ -27,7 +27,8 @@ struct SnapshotSearch {
         let rowIDs = readsRows ? try read.lineSnapshotRowIDs(template: search.template.text) : nil
         // The snapshot lives only inside `found`, so it is let go before the records are built
         // (45 MB of ids and lines at 500,000 items; held on, `--json year:1990..1999` took 162 MB).
-        guard var (result, order) = try found(read, rowIDs: rowIDs) else { return nil }
+        guard let (answer, order) = try found(read, rowIDs: rowIDs) else { return nil }
+        var result = answer
         if !search.outputFields.isEmpty {
             let rowIDsOfResult = rowIDs.map { rowIDs in order.map { rowIDs.rowID(ofLine: $0) } }
             guard let records = try records(of: result.idBytes, rowIDs: rowIDsOfResult, rowCount: result.total, read)
@@ -106,26 +107,13 @@ struct SnapshotSearch {
     /// The line's id must be the row's, or this gives up (nil) and the ids decide.
     private func passing(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
                          placedBy rowIDs: SnapshotRowIDs, _ read: IndexRead) throws -> Passing? {
-        let filterFields = search.query.filterFields
-        let scanned = filterFields.union(sortFields)
-        // Only the filters' columns go into the item, on every row; a sort's columns are read
-        // for the rows that pass (`--sort artist rating:>=80` made 100,000 artists' Strings
-        // for 7,000 rows).
-        let filterColumns = IndexRead.columnOffsets(of: filterFields, scanning: scanned)
-        let fillsSource = filterFields.contains(.source)
-        let needsID = QueryPlan(search.query).filtersReadID
-        var item = MediaItem(id: ItemID(rawValue: ""))
+        var decision = RowDecision(filters, of: search.query, scanning: sortFields, context: context)
         let keys = Array(sortFields)
         var passes = [Bool](repeating: false, count: ids.count)
         var sortValues = keys.map { _ in [FieldValue?](repeating: nil, count: ids.count) }
         var placed = true
-        let rows = try read.scan(fields: scanned) { row in
-            guard placed else { return }
-            if !filters.isEmpty {
-                if fillsSource { row.fill(&item) } else { row.fill(&item, only: filterColumns) }
-                if needsID { item.id = row.id }
-                guard self.passes(&item, filters) else { return }
-            }
+        let rows = try read.scan(fields: decision.scanned) { row in
+            guard placed, decision.passes(row) else { return }
             guard let position = rowIDs.position(of: row.rowID), !passes[position],
                   row.withIDBytes({ ids.hasBytes(position, $0) })
             else { placed = false; return }
@@ -142,21 +130,14 @@ struct SnapshotSearch {
     /// for every row's id, hashed into a dictionary, was most of a sorted or scoped search.
     private func passingByID(_ filters: [QueryGroup], sortFields: Set<Field>, lines ids: PackedStrings,
                              _ read: IndexRead) throws -> Passing? {
-        let plan = QueryPlan(search.query)
-        let fields = search.query.filterFields.union(sortFields)
-        // The id is no column of the scan: read for the rows that need it (an `id:` filter,
-        // `--sort id`, the selection, playlists).
-        let needsID = plan.filtersReadID || sortFields.contains(.id)
-        var item = MediaItem(id: ItemID(rawValue: ""))
+        var decision = RowDecision(filters, of: search.query, scanning: sortFields, context: context)
         let keys = Array(sortFields)
         var passingIDs = PackedStrings()
         var rowValues = keys.map { _ in [FieldValue?]() }
-        let rows = try read.scan(fields: fields) { row in
-            row.fill(&item)
-            if needsID { item.id = row.id }
-            guard passes(&item, filters) else { return }
+        let rows = try read.scan(fields: decision.scanned) { row in
+            guard decision.passes(row) else { return }
             row.withIDBytes { passingIDs.append($0) }
-            for (key, field) in keys.enumerated() { rowValues[key].append(field.value(of: item)) }
+            for (key, field) in keys.enumerated() { rowValues[key].append(row.value(of: field)) }
         }
         guard rows == ids.count else { return nil }
         let passing = PackedStringIndex(passingIDs)
@@ -170,14 +151,6 @@ struct SnapshotSearch {
         // Fewer lines than passing rows: an id passed twice (in two sources).
         guard positions.count == passingIDs.count else { return nil }
         return (positions, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
-    }
-
-    /// Whether `item` passes every group. In-out, so the item the scan reuses is read in place:
-    /// passed by value from the closure, a forty-field item was copied for every row.
-    private func passes(_ item: inout MediaItem, _ filters: [QueryGroup]) -> Bool {
-        // Plain loop, no closure per row.
-        for group in filters where !group.filtersMatch(item, in: context) { return false }
-        return true
     }
 
     /// The JSON line of each of `ids`, in their order, written straight from the rows'
@@ -212,5 +185,42 @@ struct SnapshotSearch {
         }
         guard rows == rowCount else { return nil }
         return records
+    }
+}
+
+/// Decides the rows of a scan against a search's filter groups with the same `filtersMatch`
+/// the in-memory evaluation uses, on one item reused for every row. Only the filters' columns
+/// are put into it (and the id and source when a filter reads them): a sort's columns are read
+/// from the row for the rows that pass (`--sort artist rating:>=80` made 100,000 artists'
+/// Strings for 7,000 rows).
+private struct RowDecision {
+    let filters: [QueryGroup]
+    let context: QueryContext
+    /// The fields the scan reads: the filters' and the sort's.
+    let scanned: Set<Field>
+    private let filterColumns: [Int]
+    private let fillsSource: Bool
+    private let readsID: Bool
+    private var item = MediaItem(id: ItemID(rawValue: ""))
+
+    init(_ filters: [QueryGroup], of query: Query, scanning sortFields: Set<Field>, context: QueryContext) {
+        self.filters = filters
+        self.context = context
+        scanned = query.filterFields.union(sortFields)
+        filterColumns = IndexRead.columnOffsets(of: query.filterFields, scanning: scanned)
+        fillsSource = query.filterFields.contains(.source)
+        // The id is no column of the scan: read for the rows that need it (an `id:` filter,
+        // the selection, playlists).
+        readsID = QueryPlan(query).filtersReadID
+    }
+
+    /// Whether `row` passes every group. The item is filled in place and tested in a plain
+    /// loop: passed by value, a forty-field item was copied for every row.
+    mutating func passes(_ row: ItemScanRow) -> Bool {
+        guard !filters.isEmpty else { return true }
+        if fillsSource { row.fill(&item) } else { row.fill(&item, only: filterColumns) }
+        if readsID { item.id = row.id }
+        for group in filters where !group.filtersMatch(item, in: context) { return false }
+        return true
     }
 }

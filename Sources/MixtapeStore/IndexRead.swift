@@ -46,10 +46,8 @@ public struct IndexRead {
     /// With `sortKeys`, each row's `sortKey` can be read too.
     @discardableResult
     public func scan(fields: Set<Field>, sortKeys: Bool = false, _ body: (ItemScanRow) throws -> Void) throws -> Int {
-        let sources = try ItemReader.sourcePaths(in: db)
-        let columns = Schema.itemColumns.filter(fields.contains)
-        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns, sortKeys: sortKeys)) FROM items")
-        let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
+        let (statement, row) = try rowStatement(fields: fields, sortKeys: sortKeys)
+        defer { withExtendedLifetime(statement) {} }
         var count = 0
         try StatementRows.forEach(row.handle) {
             count += 1
@@ -64,11 +62,8 @@ public struct IndexRead {
     /// have a row in each, which only a scan of every row tells). One seek for each of a few
     /// thousand printed items instead of stepping through every row of a large table.
     public func rows(ofIDs ids: [ItemID], fields: Set<Field>, _ body: (Int, ItemScanRow) throws -> Void) throws -> Bool {
-        let sources = try ItemReader.sourcePaths(in: db)
-        guard sources.count == 1, let sourceID = sources.keys.first else { return false }
-        let columns = Schema.itemColumns.filter(fields.contains)
-        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns)) FROM items WHERE source_id = ? AND id = ?")
-        let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
+        let (statement, row) = try rowStatement(fields: fields, filter: " WHERE source_id = ? AND id = ?")
+        guard row.sources.count == 1, let sourceID = row.sources.keys.first else { return false }
         for (slot, id) in ids.enumerated() {
             try statement.setArguments([sourceID, id.rawValue])
             try StatementRows.forEach(row.handle) { try body(slot, row) }
@@ -81,10 +76,8 @@ public struct IndexRead {
     /// `fields`; a rowid with no row is passed over. The printed items of a query found by
     /// the rowids the line snapshot keeps (`SnapshotRowIDs`).
     public func rows(ofRowIDs rowIDs: [Int64], fields: Set<Field>, _ body: (Int, ItemScanRow) throws -> Void) throws {
-        let sources = try ItemReader.sourcePaths(in: db)
-        let columns = Schema.itemColumns.filter(fields.contains)
-        let statement = try db.makeStatement(sql: "SELECT \(Self.selected(columns)) FROM items WHERE rowid = ?")
-        let row = ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: sources)
+        let (statement, row) = try rowStatement(fields: fields, filter: " WHERE rowid = ?")
+        defer { withExtendedLifetime(statement) {} }
         for slot in rowIDs.indices.sorted(by: { rowIDs[$0] < rowIDs[$1] }) {
             sqlite3_reset(row.handle)
             sqlite3_bind_int64(row.handle, 1, rowIDs[slot])
@@ -92,10 +85,14 @@ public struct IndexRead {
         }
     }
 
-    /// The columns an `ItemScanRow` reads: the id, the source, `columns`, the sort key when
-    /// asked, then the rowid.
-    private static func selected(_ columns: [Field], sortKeys: Bool = false) -> String {
-        (["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : []) + ["rowid"]).joined(separator: ",")
+    /// A statement over the items table (`filter` after its FROM) and the row it reads: the
+    /// id, the source, the columns of `fields`, the sort key when asked, then the rowid. The
+    /// statement must outlive every use of the row.
+    private func rowStatement(fields: Set<Field>, sortKeys: Bool = false, filter: String = "") throws -> (Statement, ItemScanRow) {
+        let columns = Schema.itemColumns.filter(fields.contains)
+        let names = ["id", "source_id"] + columns.map(\.key) + (sortKeys ? ["sort_key"] : []) + ["rowid"]
+        let statement = try db.makeStatement(sql: "SELECT \(names.joined(separator: ",")) FROM items\(filter)")
+        return (statement, ItemScanRow(handle: statement.sqliteStatement, columns: columns, sources: try ItemReader.sourcePaths(in: db)))
     }
 
     /// Where `subset`'s columns lie among those of a scan of `fields`, for
@@ -137,12 +134,14 @@ public struct ItemScanRow {
         case .source: return sources[sqlite3_column_int64(handle, 1)].map(FieldValue.text)
         default:
             guard let index = Field.allCases.firstIndex(of: field), columnOfField[index] >= 0 else { return nil }
-            let value = ItemReader.value(handle, columnOfField[index], as: field.type)
-            guard field == .kind else { return value }
-            // As the item keeps it: a name it does not know is `other`.
-            guard case .text(let name)? = value, let kind = Kind(rawValue: name) else { return .text(Kind.other.rawValue) }
-            return .text(kind.rawValue)
+            if field == .kind { return .text(kind(at: columnOfField[index]).rawValue) }
+            return ItemReader.value(handle, columnOfField[index], as: field.type)
         }
+    }
+
+    /// The kind in `column`, as the item keeps it (`Field.set`): a name it does not know is `other`.
+    private func kind(at column: Int32) -> Kind {
+        ItemReader.text(handle, column).flatMap(Kind.init(rawValue:)) ?? .other
     }
 
     /// Appends the row as `MediaItem.appendJSON` writes its item (when the scan read every
@@ -164,10 +163,8 @@ public struct ItemScanRow {
                 MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
                 JSONObjectWriter.appendQuoted(source, to: &out)
             case .kind:
-                // As the item keeps it: a name it does not know is `other`.
-                let kind = ItemReader.text(handle, column).flatMap(Kind.init(rawValue:)) ?? .other
                 MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
-                JSONObjectWriter.appendQuoted(kind.rawValue, to: &out)
+                JSONObjectWriter.appendQuoted(kind(at: column).rawValue, to: &out)
             default:
                 if field.type == .bool {
                     MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
@@ -202,11 +199,7 @@ public struct ItemScanRow {
 
     /// The row's sort key (its bytes order rows in library order), valid until the next row;
     /// only in a scan asked for `sortKeys`.
-    public var sortKey: UnsafeBufferPointer<UInt8> {
-        let column = Int32(columns.count + 2)
-        let bytes = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
-        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
-    }
+    public var sortKey: UnsafeBufferPointer<UInt8> { StatementRows.blob(handle, Int32(columns.count + 2)) }
 
     /// The row's rowid (`SnapshotRowIDs` places it in the line snapshot).
     public var rowID: Int64 { sqlite3_column_int64(handle, sqlite3_column_count(handle) - 1) }

@@ -102,11 +102,7 @@ enum LineSnapshot {
 
         /// One pair already in the stored encoding (`StringListCodec`).
         mutating func append(encodedPair: UnsafeBufferPointer<UInt8>) throws {
-            var first = true
-            LengthPrefixedList.forEach(in: encodedPair) { string in
-                if first { note(rowIDsByID?.rowID(of: string)) }
-                first = false
-            }
+            StringListCodec.forEachPair(in: encodedPair) { id, _ in note(rowIDsByID?.rowID(of: id)) }
             bytes.append(contentsOf: encodedPair)
             pairs += 1
             if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
@@ -144,23 +140,16 @@ enum LineSnapshot {
         var any = false
         try StatementRows.forEach(handle) {
             any = true
-            guard let blob = sqlite3_column_blob(handle, 0) else { return }
-            var isID = true
-            LengthPrefixedList.forEach(in: UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self),
-                                                               count: Int(sqlite3_column_bytes(handle, 0)))) { string in
-                if isID { ids.append(string) }
-                isID.toggle()
-            }
+            StringListCodec.forEachPair(in: StatementRows.blob(handle, 0)) { id, _ in ids.append(id) }
         }
         return any ? ids : nil
     }
 
     /// The lines at `positions` (library order), in the order given, reading only the chunks
     /// that hold them: a filter search of a million items printed its matches' lines, and
-    /// held every line to do it.
-    /// Each picked line's pair must hold the id `ids` has at its position, or this gives up
-    /// (nil): the chunks are read by number, and a snapshot written with chunks of another size
-    /// would otherwise hand out other items' lines.
+    /// held every line to do it. Each picked line's pair must hold the id `ids` has at its
+    /// position, or this gives up (nil): the chunks are read by number, and a snapshot written
+    /// with chunks of another size would otherwise hand out other items' lines.
     static func lines(template: String, at positions: [Int], ids: PackedStrings, in db: Database) throws -> PackedStrings? {
         let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? AND chunk = ?")
         let handle = statement.sqliteStatement
@@ -177,18 +166,13 @@ enum LineSnapshot {
             let chunk = positions[order[next]] / pairsPerChunk
             try statement.setArguments([template, chunk])
             try StatementRows.forEach(handle) {
-                guard let blob = sqlite3_column_blob(handle, 0) else { return }
-                var pair = 0
-                var id = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                LengthPrefixedList.forEach(in: UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self),
-                                                                   count: Int(sqlite3_column_bytes(handle, 0)))) { string in
-                    defer { pair += 1 }
-                    guard pair % 2 == 1 else { return id = string }
-                    let position = chunk * pairsPerChunk + pair / 2
+                var position = chunk * pairsPerChunk
+                StringListCodec.forEachPair(in: StatementRows.blob(handle, 0)) { id, line in
+                    defer { position += 1 }
                     // A position asked twice gets the line twice.
                     while next < order.count, positions[order[next]] == position {
                         if position >= ids.count || !ids.hasBytes(position, id) { consistent = false }
-                        gathered.append(string)
+                        gathered.append(line)
                         next += 1
                     }
                 }
@@ -225,13 +209,7 @@ enum LineSnapshot {
         let statement = try db.makeStatement(sql: "SELECT data FROM line_snapshots WHERE template = ? ORDER BY chunk")
         try statement.setArguments([template])
         let handle = statement.sqliteStatement
-        try StatementRows.forEach(handle) {
-            let count = Int(sqlite3_column_bytes(handle, 0))
-            if let blob = sqlite3_column_blob(handle, 0) {
-                StringListCodec.decodePairs(UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: count),
-                                            into: &ids, &lines)
-            }
-        }
+        try StatementRows.forEach(handle) { StringListCodec.decodePairs(StatementRows.blob(handle, 0), into: &ids, &lines) }
         return (ids, lines)
     }
 }

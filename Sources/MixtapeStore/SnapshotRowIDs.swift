@@ -51,10 +51,11 @@ public struct SnapshotRowIDs: Sendable {
         var rowIDs: [Int64] = []
         var complete = true
         try StatementRows.forEach(handle) {
-            guard complete, let blob = sqlite3_column_blob(handle, 0) else { complete = false; return }
-            let count = Int(sqlite3_column_bytes(handle, 0)) / 8
-            let raw = UnsafeRawBufferPointer(start: blob, count: count * 8)
-            for index in 0..<count { rowIDs.append(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))) }
+            guard complete, sqlite3_column_type(handle, 0) != SQLITE_NULL else { complete = false; return }
+            let raw = UnsafeRawBufferPointer(StatementRows.blob(handle, 0))
+            for offset in stride(from: 0, to: raw.count - 7, by: 8) {
+                rowIDs.append(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+            }
         }
         guard complete, !rowIDs.isEmpty else { return nil }
         return SnapshotRowIDs(rowIDs)

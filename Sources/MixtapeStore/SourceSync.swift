@@ -206,7 +206,7 @@ public final class SourceSync {
     /// copy of that would be two more.
     private static func insert(_ playlist: Playlist, at position: Int, sourceID: Int64, with insert: Statement) throws {
         let entries = playlist.packedItems?.bytes ?? StringListCodec.encode(playlist.items)
-        try insert.setUncheckedArguments([
+        insert.setUncheckedArguments([
             sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
             playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
             playlist.missing, nil, playlist.file,

@@ -18,4 +18,12 @@ enum StatementRows {
                                 message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
         }
     }
+
+    /// The bytes of BLOB column `column` of the current row, where SQLite holds them (valid
+    /// until the next step); empty for NULL.
+    @inline(__always)
+    static func blob(_ handle: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self),
+                            count: Int(sqlite3_column_bytes(handle, column)))
+    }
 }

@@ -36,10 +36,21 @@ enum StringListCodec {
     /// reading the snapshot copies each chunk once, into the packed lists.
     static func decodePairs(_ bytes: UnsafeBufferPointer<UInt8>, into first: inout PackedStrings,
                             _ second: inout PackedStrings) {
-        var isFirst = true
+        forEachPair(in: bytes) { first.append($0); second.append($1) }
+    }
+
+    /// Hands each pair of a list written as alternating pairs to `body`, uncopied (a last
+    /// string without its partner is dropped).
+    static func forEachPair(in bytes: UnsafeBufferPointer<UInt8>,
+                            _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        var first: UnsafeBufferPointer<UInt8>?
         LengthPrefixedList.forEach(in: bytes) { slice in
-            if isFirst { first.append(slice) } else { second.append(slice) }
-            isFirst.toggle()
+            if let held = first {
+                body(held, slice)
+                first = nil
+            } else {
+                first = slice
+            }
         }
     }
 

@@ -23,11 +23,11 @@ final class RecordWriter {
     }
 
     /// Writes one line given as UTF-8 bytes: copied as they are, unless they hold a byte that
-    /// is not UTF-8 carried as its escape scalar (`PathBytes`, whose UTF-8 starts with 0xF4),
+    /// is not UTF-8 carried as its escape scalar (`PathBytes.escapeLeadByte` finds them),
     /// which `write(_:)` shows as `\xE9`. A search prints its lines straight from the bytes
     /// it matched, with no `String` per line.
     func write(utf8 line: UnsafeBufferPointer<UInt8>, terminator: String = "\n") {
-        if let base = line.baseAddress, memchr(base, 0xF4, line.count) != nil {
+        if let base = line.baseAddress, memchr(base, Int32(PathBytes.escapeLeadByte), line.count) != nil {
             return write(String(decoding: line, as: UTF8.self), terminator: terminator)
         }
         buffer.append(contentsOf: line)

@@ -43,11 +43,9 @@ extension Matcher {
         guard let (slot, growth) = grown.min(by: { cache[$0.0].indices.count < cache[$1.0].indices.count }),
               cache[slot].indices.count > 4 * limit else { return nil }
         let entry = cache[slot]
-        var probe = growth.term
-        probe.inverse = true  // an inverse fuzzy term holds exactly when the pattern is a subsequence
         let still = try ParallelScan(corpus: corpus, query: compiled, space: entry.indices,
                                      base: ParallelScan.Base(indices: entry.indices, scores: entry.scores),
-                                     probe: probe).run(isCancelled: isCancelled)
+                                     probe: Self.subsequenceTest(growth.term)).run(isCancelled: isCancelled)
         lastSearchSpace = entry.indices.count
         lastScoredGroups = 1
         let longest = Score.slabCells / growth.term.wide.count
@@ -62,10 +60,25 @@ extension Matcher {
                 return Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(score + shortfall + growth.added, 65_535)
             }
         }
-        guard let page = try pageKeys(still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+        return try page(of: still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+    }
+
+    /// `term` as the cheap test a page counts matches with: an inverse fuzzy term holds
+    /// exactly when the pattern is a subsequence, and scores nothing.
+    private static func subsequenceTest(_ term: CompiledTerm) -> CompiledTerm {
+        var probe = term
+        probe.inverse = true
+        return probe
+    }
+
+    /// The best `limit` of `matches` (every one of them matches `compiled`) scored by their
+    /// `bounds` (`pageKeys`), with the count of all of them; nil when the bounds spare too few.
+    private mutating func page(of matches: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
+                               isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> MatchResult? {
+        guard let page = try pageKeys(matches, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
         else { return nil }
         return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
-                           matchCount: still.indices.count)
+                           matchCount: matches.count)
     }
 
     /// How a query grew from a remembered one, when the page can be bounded from it: the one
@@ -122,10 +135,8 @@ extension Matcher {
               case let term = compiled.groups[0][0], term.kind == .fuzzy, !term.inverse, !term.wide.isEmpty,
               !cache.contains(where: { $0.candidates == candidates && ($0.query == compiled || compiled.narrows($0.query)) })
         else { return nil }
-        var probe = term
-        probe.inverse = true  // an inverse fuzzy term holds exactly when the pattern is a subsequence
         let found = try ParallelScan(corpus: corpus, query: compiled, space: candidates.map { $0.map(Int32.init) },
-                                     base: nil, probe: probe).run(isCancelled: isCancelled)
+                                     base: nil, probe: Self.subsequenceTest(term)).run(isCancelled: isCancelled)
         guard found.indices.count > 4 * limit else { return nil }
         lastSearchSpace = candidates?.count ?? corpus.count
         lastScoredGroups = 1
@@ -134,10 +145,7 @@ extension Matcher {
         let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
             found.indices.map { Int(lines[Int($0)].count) > longest ? 65_535 : min(bound, 65_535) }
         }
-        guard let page = try pageKeys(found.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
-        else { return nil }
-        return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
-                           matchCount: found.indices.count)
+        return try page(of: found.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
     }
 
     /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best

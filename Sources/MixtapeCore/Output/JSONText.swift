@@ -76,10 +76,9 @@ public struct JSONObjectWriter: Sendable {
     }
 
     /// `appendQuoted` of text given as UTF-8 bytes (a column SQLite holds), with no String
-    /// made unless they carry a byte that is not UTF-8 (`PathBytes`, whose escape scalars'
-    /// UTF-8 starts with 0xF4).
+    /// made unless they may carry a byte that is not UTF-8 (`PathBytes.escapeLeadByte`).
     public static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        guard !utf8.contains(0xF4) else { return appendQuoted(String(decoding: utf8, as: UTF8.self), to: &out) }
+        guard !utf8.contains(PathBytes.escapeLeadByte) else { return appendQuoted(String(decoding: utf8, as: UTF8.self), to: &out) }
         appendQuoted(escapedUTF8: utf8, to: &out)
     }
 

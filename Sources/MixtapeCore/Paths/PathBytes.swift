@@ -18,6 +18,10 @@ public enum PathBytes {
     /// The first scalar of the escape range: byte `b` (0x80…0xFF) is U+10FF00 + b.
     static let base: UInt32 = 0x10FF00
 
+    /// The first byte of every escape scalar's UTF-8 (U+10FF80…U+10FFFF is F4 8F BE/BF xx):
+    /// bytes without it carry no escape, so text held as UTF-8 can be written as it is.
+    public static let escapeLeadByte: UInt8 = 0xF4
+
     /// `bytes` as a `String`: valid UTF-8 as it is, every other byte as its escape scalar.
     public static func string(_ bytes: some Collection<UInt8>) -> String {
         let array = Array(bytes)
