@@ -30,8 +30,10 @@ let package = Package(
         // TagLib 1.x's C++ property map, for the fields its C API lacks (see the header).
         .target(name: "TagLibPropertyMap", dependencies: ["CTagLib"]),
         .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2", "CTagLib", "TagLibPropertyMap"]),
+        // SQLite's multi-thread mode, set through its variadic sqlite3_config (see the header).
+        .target(name: "SQLiteThreading", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "MixtapeStore", dependencies: [
-            "MixtapeCore",
+            "MixtapeCore", "SQLiteThreading",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

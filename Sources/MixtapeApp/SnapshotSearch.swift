@@ -154,7 +154,8 @@ struct SnapshotSearch {
     }
 
     /// The JSON line of each of `ids`, in their order, written straight from the rows'
-    /// columns (`ItemScanRow.appendJSON`), for the printed items only; nil when an id is in
+    /// columns (`ItemScanRow.appendJSON`; by two threads, `JSONRecordsBuilder`, when sought by
+    /// rowid), for the printed items only; nil when an id is in
     /// several sources or has aliases. Rows are sought by the rowids the snapshot keeps
     /// (`rowIDs`, one per id), in file order, each checked against its id; without them, or
     /// when one does not hold, a few ids of a large table are sought through the
@@ -165,12 +166,14 @@ struct SnapshotSearch {
         let fields = Set(Field.allCases)
         if let rowIDs {
             var held = true
+            var builder: JSONRecordsBuilder?
             try read.rows(ofRowIDs: rowIDs, fields: fields) { slot, row in
                 guard held, row.withIDBytes({ ids.hasBytes(slot, $0) }) else { return held = false }
-                records.write(row, at: slot)
+                if builder == nil { builder = JSONRecordsBuilder(count: ids.count, plan: row.jsonPlan) }
+                builder?.add(row, at: slot)
             }
-            if held, records.isComplete { return records }
-            records = JSONRecords(count: ids.count)
+            if let built = builder?.finish(), held, built.isComplete { return built }
+            if ids.count == 0 { return records }
         }
         let wanted = (0..<ids.count).map { ItemID(rawValue: ids[$0]) }
         // A few records of a large table (a narrow query): each sought by its id, where the

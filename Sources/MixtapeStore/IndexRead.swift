@@ -75,15 +75,39 @@ public struct IndexRead {
     /// in file order) and handed to `body` with their place in `rowIDs`, reading only
     /// `fields`; a rowid with no row is passed over. The printed items of a query found by
     /// the rowids the line snapshot keeps (`SnapshotRowIDs`).
+    ///
+    /// They are asked for `rowIDsPerStatement` at a time (`rowid IN (?, ?, …)`): one statement
+    /// run per rowid reopened its cursor and ran its whole program each time, a third more.
     public func rows(ofRowIDs rowIDs: [Int64], fields: Set<Field>, _ body: (Int, ItemScanRow) throws -> Void) throws {
-        let (statement, row) = try rowStatement(fields: fields, filter: " WHERE rowid = ?")
+        let size = Self.rowIDsPerStatement
+        let placeholders = repeatElement("?", count: size).joined(separator: ",")
+        let (statement, row) = try rowStatement(fields: fields, filter: " WHERE rowid IN (\(placeholders)) ORDER BY rowid")
         defer { withExtendedLifetime(statement) {} }
-        for slot in rowIDs.indices.sorted(by: { rowIDs[$0] < rowIDs[$1] }) {
+        let slots = rowIDs.indices.sorted { rowIDs[$0] < rowIDs[$1] }
+        var start = 0
+        while start < slots.count {
+            let chunk = slots[start..<min(start + size, slots.count)]
+            start = chunk.endIndex
             sqlite3_reset(row.handle)
-            sqlite3_bind_int64(row.handle, 1, rowIDs[slot])
-            try StatementRows.forEach(row.handle) { try body(slot, row) }
+            // A short last chunk repeats its last rowid, which IN counts once.
+            for parameter in 0..<size {
+                sqlite3_bind_int64(row.handle, Int32(parameter + 1), rowIDs[chunk[min(chunk.startIndex + parameter, chunk.endIndex - 1)]])
+            }
+            var next = chunk.startIndex
+            try StatementRows.forEach(row.handle) {
+                let rowID = row.rowID
+                while next < chunk.endIndex, rowIDs[chunk[next]] < rowID { next += 1 }
+                while next < chunk.endIndex, rowIDs[chunk[next]] == rowID {
+                    try body(chunk[next], row)
+                    next += 1
+                }
+            }
         }
     }
+
+    /// How many rowids one run of `rows(ofRowIDs:)`'s statement asks for: well under SQLite's
+    /// smallest limit on parameters (999 before 3.32).
+    static let rowIDsPerStatement = 512
 
     /// A statement over the items table (`filter` after its FROM) and the row it reads: the
     /// id, the source, the columns of `fields`, the sort key when asked, then the rowid. The
@@ -114,6 +138,8 @@ public struct ItemScanRow {
     /// The statement column of each field of `Field.allCases` (by its index there); -1 for a
     /// field not read.
     let columnOfField: [Int32]
+    /// How `appendJSON` writes this statement's rows.
+    public let jsonPlan: RowJSONPlan
 
     init(handle: SQLiteStatement, columns: [Field], sources: [Int64: String]) {
         self.handle = handle
@@ -124,6 +150,7 @@ public struct ItemScanRow {
             if let index = Field.allCases.firstIndex(of: field) { columnOfField[index] = Int32(offset + 2) }
         }
         self.columnOfField = columnOfField
+        jsonPlan = RowJSONPlan(columnOfField: columnOfField)
     }
 
     /// The value of `field` in this row, as `field.value(of:)` gives it for the row's item;
@@ -140,51 +167,8 @@ public struct ItemScanRow {
     }
 
     /// The kind in `column`, as the item keeps it (`Field.set`): a name it does not know is `other`.
-    private func kind(at column: Int32) -> Kind {
+    func kind(at column: Int32) -> Kind {
         ItemReader.text(handle, column).flatMap(Kind.init(rawValue:)) ?? .other
-    }
-
-    /// Appends the row as `MediaItem.appendJSON` writes its item (when the scan read every
-    /// field), straight from SQLite's column bytes: no item and no String per field. A
-    /// `search --json` of a query builds only the printed rows this way.
-    public func appendJSON(to out: inout [UInt8]) {
-        out.append(0x7b)
-        var first = true
-        for (index, field) in Field.allCases.enumerated() {
-            let column: Int32 = switch field {
-            case .id: 0
-            case .source: 1
-            default: columnOfField[index]
-            }
-            guard column >= 0 else { continue }
-            switch field {
-            case .source:
-                guard let source = sources[sqlite3_column_int64(handle, 1)] else { continue }
-                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
-                JSONObjectWriter.appendQuoted(source, to: &out)
-            case .kind:
-                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
-                JSONObjectWriter.appendQuoted(kind(at: column).rawValue, to: &out)
-            default:
-                if field.type == .bool {
-                    MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
-                    MediaItem.appendJSON(sqlite3_column_int64(handle, column) != 0, to: &out)
-                    break
-                }
-                guard sqlite3_column_type(handle, column) != SQLITE_NULL else { continue }
-                MediaItem.appendJSONKey(ofField: index, first: first, to: &out)
-                switch field.type {
-                case .text:
-                    let bytes = sqlite3_column_text(handle, column)
-                    JSONObjectWriter.appendQuoted(utf8: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), to: &out)
-                case .integer: MediaItem.appendDigits(sqlite3_column_int64(handle, column), to: &out)
-                case .timestamp: MediaItem.appendJSON(Timestamp(rawValue: sqlite3_column_int64(handle, column)), to: &out)
-                case .bool: break
-                }
-            }
-            first = false
-        }
-        out.append(0x7d)
     }
 
     /// The row's item id (read only when asked: most rows of a filter search never need it).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteThreading
 import MixtapeCore
 
 #if canImport(Glibc)
@@ -52,11 +53,19 @@ public final class LibraryStore: Sendable {
 
     /// What every connection to an index is opened with.
     static var configuration: Configuration {
+        _ = multiThreadMode
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
         return configuration
     }
+
+    /// SQLite in multi-thread mode (`mixtape_sqlite_use_multithread_mode`), set once, before
+    /// the first connection: GRDB uses each connection on one thread at a time, so the mutex
+    /// SQLite's default mode takes in every call guards nothing here. Where SQLite was already
+    /// in use (a test that opened a database some other way first), it stays serialized, which
+    /// is only slower.
+    private static let multiThreadMode: Bool = mixtape_sqlite_use_multithread_mode() == 0
 
     /// A read transaction whose SQLite errors leave as `StoreError.database`, so no caller
     /// needs to know GRDB to report them.

@@ -45,6 +45,15 @@ struct JSONBytesTests {
         #expect(bytes == Array(item.jsonLine.utf8))
     }
 
+    @Test("numbers as String writes them", arguments: [
+        Int64(0), 1, -1, 9, 10, -10, 99, 100, 1_000_000, 1_700_000_000, -62_135_596_800, Int64.max, Int64.min,
+    ])
+    func digits(value: Int64) {
+        var bytes: [UInt8] = [0x78]
+        MediaItem.appendDigits(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
+    }
+
     @Test("dates of every era, as the String form padded them", arguments: [
         Int64(0), 1, 59, 86_399, 86_400, 951_782_400, 1_700_000_000, -1, -86_401, -62_135_596_800,
         -62_198_755_200, -100_000_000_000, 253_402_300_799, 253_402_300_800, 10_000_000_000_000,

@@ -200,6 +200,43 @@ final class LibraryStoreTests {
         #expect(try store.lineSnapshot(template: "x") == nil)
     }
 
+    @Test("rows sought by rowid, more than one statement's worth, in any order, twice, or missing, reach their slots")
+    func rowsByRowID() throws {
+        let count = IndexRead.rowIDsPerStatement * 2 + 100
+        _ = try store.sync(record()) { sync in
+            try sync.put((0..<count).map { Self.item("i:\($0)", title: "T\($0)") })
+            return SourceReadout(playlists: [])
+        }
+        let rowIDOfID = try store.read { read in
+            var rowIDs: [String: Int64] = [:]
+            _ = try read.scan(fields: []) { row in rowIDs[row.id.rawValue] = row.rowID }
+            return rowIDs
+        }
+        // Every item backwards, one of them twice, and a rowid with no row.
+        let wanted = (0..<count).reversed().map { "i:\($0)" } + ["i:7"]
+        let rowIDs = wanted.map { rowIDOfID[$0]! } + [Int64.max]
+        var found = [String?](repeating: nil, count: rowIDs.count)
+        var json = [String?](repeating: nil, count: rowIDs.count)
+        try store.read { read in
+            var scratch: [UInt8] = []
+            try read.rows(ofRowIDs: rowIDs, fields: Set(Field.allCases)) { slot, row in
+                #expect(found[slot] == nil, "slot \(slot) twice")
+                found[slot] = row.id.rawValue
+                var bytes: [UInt8] = []
+                row.appendJSON(to: &bytes, scratch: &scratch)
+                json[slot] = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        let misplaced = wanted.indices.filter { found[$0] != wanted[$0] }
+        #expect(misplaced.isEmpty, "slots \(misplaced.prefix(5)) of \(misplaced.count)")
+        #expect(found.last == .some(nil))
+        // The JSON written from the row's columns is the item's own.
+        let items = Dictionary(uniqueKeysWithValues: try store.items().map { ($0.id.rawValue, $0) })
+        for (slot, id) in wanted.enumerated() where slot % 97 == 0 || slot == wanted.count - 1 {
+            #expect(json[slot] == items[id]?.jsonLine)
+        }
+    }
+
     @Test("lines gathered while the only source is written are the snapshot a pass over the index writes")
     func collectedLineSnapshot() throws {
         let render: (MediaItem) -> String = { "\($0.artist ?? "") - \($0.title ?? "") [\($0.source ?? "")]" }

@@ -41,14 +41,38 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The bytes of `rfc3339`, appended digit by digit: `search --json` writes three dates per
-    /// item, and building each from interpolated, padded Strings was a tenth of its time.
+    /// The bytes of `rfc3339`: `search --json` writes three dates per item, and building each
+    /// from interpolated, padded Strings was a tenth of its time. A year of four digits (every
+    /// real one) is laid out in a buffer on the stack and appended at once, which is a fifth of
+    /// the cost of appending byte by byte; any other year is padded as `String` would.
     public func appendRFC3339(to out: inout [UInt8]) {
         let days = rawValue >= 0 ? rawValue / 86_400 : (rawValue - 86_399) / 86_400
         let secondOfDay = rawValue - days * 86_400
         let (y, m, d) = Timestamp.civilFromDays(days)
-        // `String(value)` left-padded with zeros to `width` (zeros before a minus sign, as
-        // the String version did), then the separator.
+        guard (0...9999).contains(y) else { return appendPadded(year: y, month: m, day: d, secondOfDay: secondOfDay, to: &out) }
+        // YYYY-MM-DDTHH:MM:SSZ
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { bytes in
+            func put(_ value: Int64, _ width: Int, at start: Int) {
+                var rest = value
+                for index in stride(from: start + width - 1, through: start, by: -1) {
+                    bytes[index] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+                    rest /= 10
+                }
+            }
+            put(y, 4, at: 0); bytes[4] = 0x2d
+            put(m, 2, at: 5); bytes[7] = 0x2d
+            put(d, 2, at: 8); bytes[10] = 0x54
+            put(secondOfDay / 3600, 2, at: 11); bytes[13] = 0x3a
+            put(secondOfDay % 3600 / 60, 2, at: 14); bytes[16] = 0x3a
+            put(secondOfDay % 60, 2, at: 17); bytes[19] = 0x5a
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<20]))
+        }
+    }
+
+    /// `appendRFC3339` for a year outside 0...9999: each number is `String(value)` left-padded
+    /// with zeros to its width (zeros before a minus sign), then its separator.
+    private func appendPadded(year y: Int64, month m: Int64, day d: Int64, secondOfDay: Int64, to out: inout [UInt8]) {
         func pad(_ value: Int64, _ width: Int, then separator: UInt8) {
             let magnitude = value.magnitude
             var count = 1, probe = magnitude

@@ -170,21 +170,22 @@ extension MediaItem {
     /// The two boolean literals' bytes.
     private static let jsonTrue = Array("true".utf8), jsonFalse = Array("false".utf8)
 
-    /// `String(value)`'s bytes, without the String.
+    /// `String(value)`'s bytes, without the String: laid out from the end of a buffer on the
+    /// stack and appended at once.
     public static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
-        guard value != 0 else { return out.append(0x30) }
-        if value < 0 { out.append(0x2d) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var rest = value.magnitude, count = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = UInt8(rest % 10) + 0x30
+            var rest = value.magnitude, start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
                 rest /= 10
-                count += 1
+            } while rest > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = 0x2d
             }
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

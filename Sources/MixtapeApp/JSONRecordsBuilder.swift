@@ -1,0 +1,64 @@
+import Dispatch
+import MixtapeStore
+
+/// Builds `JSONRecords` on two threads: the reading thread copies each row's values out of
+/// SQLite (`ItemScanRow.appendValues`) into batches, and a second thread writes their JSON
+/// while the statement steps on. Reading and writing took about the same time (35 and 50 ms
+/// of `search --json fire`'s 25,684 records at 100,000 items), so the two overlap; the copy
+/// costs a memcpy of each row. The rows come from one connection and one transaction, so the
+/// records are of the state the search ranked.
+final class JSONRecordsBuilder: @unchecked Sendable {
+    /// One hand-off to the writing thread: rows' values back to back, and each row's slot and
+    /// where its values start.
+    private struct Batch: Sendable {
+        var values: [UInt8] = []
+        var rows: [(slot: Int, start: Int)] = []
+    }
+
+    private let plan: RowJSONPlan
+    private var batch = Batch()
+    /// Written only on `queue`, read by `finish` after it drains.
+    private var records: JSONRecords
+    private let queue = DispatchQueue(label: "mixtape.search.json")
+    /// Batches handed off and not yet written, at most `inFlight`: the reader waits rather than
+    /// copying the whole result ahead of the writer.
+    private let slots: DispatchSemaphore
+    private static let rowsPerBatch = 256, inFlight = 4
+
+    /// A builder of `count` records of rows read by a statement whose rows `plan` writes.
+    init(count: Int, plan: RowJSONPlan) {
+        self.plan = plan
+        records = JSONRecords(count: count)
+        slots = DispatchSemaphore(value: Self.inFlight)
+        batch.values.reserveCapacity(Self.rowsPerBatch * 1024)
+    }
+
+    /// Copies `row`'s values for `slot`; hands a full batch to the writing thread.
+    func add(_ row: ItemScanRow, at slot: Int) {
+        batch.rows.append((slot, batch.values.count))
+        row.appendValues(to: &batch.values)
+        if batch.rows.count == Self.rowsPerBatch { handOff() }
+    }
+
+    /// The records of every row added, once the writing thread has written them all.
+    func finish() -> JSONRecords {
+        if !batch.rows.isEmpty { handOff() }
+        return queue.sync { records }
+    }
+
+    private func handOff() {
+        let full = batch
+        batch = Batch()
+        batch.values.reserveCapacity(full.values.capacity)
+        slots.wait()
+        queue.async { [self] in
+            full.values.withUnsafeBytes { values in
+                for (index, row) in full.rows.enumerated() {
+                    let end = index + 1 < full.rows.count ? full.rows[index + 1].start : values.count
+                    records.write(values: UnsafeRawBufferPointer(rebasing: values[row.start..<end]), plan: plan, at: row.slot)
+                }
+            }
+            slots.signal()
+        }
+    }
+}
