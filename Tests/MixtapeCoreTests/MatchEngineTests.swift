@@ -202,6 +202,18 @@ struct MatchEngineTests {
             let full = try fresh.match(TextQuery.parse(query))
             #expect(page.ranked == Array(full.ranked.prefix(10)) && page.matchCount == full.matchCount, "\(query)")
         }
+        // Lines past the DP's reach (100 KiB) have no bound: they are scored first, shortest first, and
+        // rank as the full search ranks them.
+        let long = (0..<3).map { String(repeating: "x", count: 103_000 + 1_000 * $0) + " the fire" }
+        let mixed = MatchCorpus(lines: Self.library(20_000) + long + [String(repeating: "y ", count: 60_000) + "t"])
+        for query in ["t", "fi"] {
+            var bounded = Matcher(corpus: mixed)
+            let page = try bounded.match(TextQuery.parse(query), limit: 10)
+            #expect(bounded.lastPageScoredLines > 0, "\(query)")
+            var fresh = Matcher(corpus: mixed)
+            let full = try fresh.match(TextQuery.parse(query))
+            #expect(page.ranked == Array(full.ranked.prefix(10)) && page.matchCount == full.matchCount, "\(query)")
+        }
         _ = try matcher.match(TextQuery.parse("t x"), limit: 10)
         #expect(matcher.lastPageScoredLines == 0)  // two groups: searched the usual way
         _ = try matcher.match(TextQuery.parse("'the"), limit: 10)

@@ -142,10 +142,51 @@ extension Matcher {
         lastScoredGroups = 1
         let longest = Score.slabCells / term.wide.count
         let bound = Int32(term.wide.count) * Self.mostPerCharacter + Self.firstCharacterExtra
-        let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
-            found.indices.map { Int(lines[Int($0)].count) > longest ? 65_535 : min(bound, 65_535) }
+        let order = corpus.lines.withUnsafeBufferPointer { Self.shortestFirst(found.indices, lines: $0, longest: longest) }
+        let bestKey: (Int32) -> UInt64 = { [corpus] index in
+            let line = corpus.lines[Int(index)]
+            return Ranking.key(score: Int(line.count) > longest ? 65_535 : min(bound, 65_535), trimLength: line.trimLength, index: index)
         }
-        return try page(of: found.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+        // Lines in the order of their best possible keys: scored in growing batches until the
+        // next one's best key cannot beat the page's worst.
+        var page: [UInt64] = []
+        var position = 0, batch = limit
+        while position < order.count {
+            if isCancelled?() == true { throw CancellationError() }
+            if page.count >= limit, bestKey(order[position]) > page[limit - 1] { break }
+            let end = min(position + batch, order.count)
+            guard end <= order.count / 5 else { return nil }
+            page = Ranking.smallest(page + scoreLines(order[position..<end].map(Int.init), compiled), limit: limit)
+            position = end
+            batch *= 2
+        }
+        lastPageScoredLines = position
+        return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
+                           matchCount: found.indices.count)
+    }
+
+    /// `indices` (ascending) in the order of a first page's best possible keys, all one bound
+    /// but for lines longer than `longest` (no bound: they come first): each class by trim
+    /// length, then index. A counting sort by length, one pass: ordering 444,000 best keys in rounds of
+    /// filtering and selecting took half of `t`'s page at 500,000 lines.
+    static func shortestFirst(_ indices: [Int32], lines: UnsafeBufferPointer<MatchCorpus.Line>, longest: Int) -> [Int32] {
+        // Slot 0 holds the unbounded lines; slot 1 + n the lines of trim length n.
+        var starts = [Int](repeating: 0, count: Int(UInt16.max) + 3)
+        func slot(_ index: Int32) -> Int {
+            let line = lines[Int(index)]
+            return Int(line.count) > longest ? 0 : Int(line.trimLength) + 1
+        }
+        for index in indices { starts[slot(index) + 1] += 1 }
+        for position in 1..<starts.count { starts[position] += starts[position - 1] }
+        var order = [Int32](repeating: 0, count: indices.count)
+        for index in indices {
+            let position = slot(index)
+            order[starts[position]] = index
+            starts[position] += 1
+        }
+        // The few unbounded lines, by trim length too (`starts[0]` is now where they end).
+        order[0..<starts[0]].sort { (lines[Int($0)].trimLength, $0) < (lines[Int($1)].trimLength, $1) }
+        return order
     }
 
     /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
