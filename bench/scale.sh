@@ -3,7 +3,9 @@
 # 10,000 to 1,000,000 tracks, each beside its peer in the same hyperfine run. Per size:
 #
 #   index    a first `mixtape index` of the iTunes export into an empty index, against
-#            `xmllint --stream --noout` reading the same file; peak RSS of both (/usr/bin/time)
+#            `xmllint --stream --noout` reading the same file; peak RSS of both (/usr/bin/time);
+#            then the re-read: the export touched (as iTunes rewrites it) and indexed again
+#            into the filled index, against xmllint in the same hyperfine run
 #   search   `mixtape search QUERY` against `fzf --filter QUERY` on the same lines in a file
 #   filter   `mixtape search 'year:1990..1999'` (fzf has no fields: shown against its text search)
 #   picker   `pickbench`: p99 keystroke → frame with results, and open → first full frame
@@ -72,7 +74,7 @@ peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0
 means() { python3 -c 'import json,sys; print("\t".join("%.4f" % r["mean"] for r in json.load(open(sys.argv[1]))["results"]))' "$1"; }
 
 TSV=$OUT/scale.tsv
-printf 'tracks\tindex_s\txmllint_s\tindex_mb\txmllint_mb\tsearch_s\tfzf_s\tfilter_s\tfilter_mb\tpick_p50_ms\tpick_p99_ms\tpick_open_ms\n' >"$TSV"
+printf 'tracks\tindex_s\txmllint_s\tindex_mb\txmllint_mb\treread_s\treread_xmllint_s\tsearch_s\tfzf_s\tfilter_s\tfilter_mb\tpick_p50_ms\tpick_p99_ms\tpick_open_ms\n' >"$TSV"
 for n in $SIZES; do
 	lib=$(library "$n")
 	runs=$RUNS
@@ -89,6 +91,12 @@ for n in $SIZES; do
 	rm -f "$db" "$db"-wal "$db"-shm
 	index_mb=$(peak "$MIXTAPE" index --quiet --library "$db" "$lib")
 	xmllint_mb=$(peak xmllint --stream --noout "$lib")
+	log "$n tracks: re-read of the touched export into the filled index, against xmllint"
+	hyperfine --runs "$runs" --style none --export-json "$OUT/scale-reread-$n.json" \
+		--prepare "touch $qlib" \
+		-n mixtape "$MIXTAPE index --quiet --library $qdb $qlib" \
+		-n xmllint "xmllint --stream --noout $qlib" >/dev/null
+	IFS=$'\t' read -r reread_s reread_xmllint_s < <(means "$OUT/scale-reread-$n.json")
 
 	log "$n tracks: search '$QUERY' against fzf --filter, and '$FILTER'"
 	"$MIXTAPE" search --library "$db" >"$OUT/scale-lines-$n.txt"
@@ -104,8 +112,8 @@ for n in $SIZES; do
 	"$PICKBENCH" "$db" "$([ "$n" -ge 500000 ] && echo 5 || echo 10)" >"$OUT/scale-pick-$n.md"
 	read -r pick_p50 pick_p99 < <(awk -F'|' '/frame with its results/ { gsub(/ ms| /, "", $3); gsub(/ ms| /, "", $4); print $3, $4 }' "$OUT/scale-pick-$n.md")
 	pick_open=$(awk -F'|' '/first full frame/ { gsub(/ ms| /, "", $3); print $3 }' "$OUT/scale-pick-$n.md")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$index_s" "$xmllint_s" "$index_mb" \
-		"$xmllint_mb" "$search_s" "$fzf_s" "$filter_s" "$filter_mb" "$pick_p50" "$pick_p99" "$pick_open" >>"$TSV"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$index_s" "$xmllint_s" "$index_mb" \
+		"$xmllint_mb" "$reread_s" "$reread_xmllint_s" "$search_s" "$fzf_s" "$filter_s" "$filter_mb" "$pick_p50" "$pick_p99" "$pick_open" >>"$TSV"
 	rm -f "$db" "$db"-wal "$db"-shm "$db".lock "$OUT/scale-lines-$n.txt"
 done
 
