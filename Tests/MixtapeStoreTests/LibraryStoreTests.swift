@@ -278,7 +278,7 @@ final class LibraryStoreTests {
     }
 
     @Test("lines are gathered from a library file only when a sixteenth of it fits the budget",
-          arguments: [(Int64(0), true), (100 << 20, true), (512 << 20, true), ((512 << 20) + 16, false), (1 << 31, false)])
+          arguments: [(0, true), (100 << 20, true), (512 << 20, true), ((512 << 20) + 16, false), (1 << 31, false)] as [(Int64, Bool)])
     func linesGatheredByFileSize(size: Int64, gathered: Bool) {
         #expect(LineSnapshotCollector.mayHold(linesOfFileSized: size) == gathered)
         #expect(LineSnapshotCollector.mayHold(linesOfFileSized: size, budget: 1 << 20) == (size <= 16 << 20))
