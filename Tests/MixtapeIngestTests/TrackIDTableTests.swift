@@ -37,6 +37,22 @@ struct TrackIDTableTests {
         #expect(packed.count == 0)
     }
 
+    @Test("the dense index counts from the first Track ID, however high the numbering starts")
+    func denseFromAHighStart() {
+        var table = TrackIDTable()
+        let start: Int64 = 1 << 40
+        for number in 0..<3000 { _ = Self.addHex(number, trackID: start + Int64(number) * 2, to: &table) }
+        #expect(!table.isHashed)
+        #expect(table[start] == .itunes(persistentID: Self.pid(0)))
+        #expect(table[start + 5998] == .itunes(persistentID: Self.pid(2999)))
+        for absent in [start - 2, start + 1, start + 6000, 0, -start] { #expect(table[absent] == nil) }
+        // Breaking the order later keeps every number, counted from that start.
+        _ = Self.addHex(3000, trackID: start - 2, to: &table)
+        #expect(table.isHashed)
+        #expect(table[start + 5998] == .itunes(persistentID: Self.pid(2999)))
+        #expect(table[start - 2] == .itunes(persistentID: Self.pid(3000)))
+    }
+
     /// Track ID sequences the dense index cannot hold: each must move to the hash table and
     /// still find every item, a later one with the same Track ID replacing the earlier.
     static let unusual: [(String, [Int64?])] = [

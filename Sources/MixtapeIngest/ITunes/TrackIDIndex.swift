@@ -4,27 +4,29 @@
 /// from the same count). Then a bit per number up to the largest, with a running count of the
 /// set bits every 64, finds a row in two reads at under a byte a track (a generated million-track
 /// export: 0.7 MB), where a hash table of the numbers took 17 bytes a slot at most half full.
-/// The first Track ID that does not fit (not above the last, negative, far past the count of
-/// tracks, or a track with none) moves every number to a hash table, which takes any.
+/// The bits count from the first Track ID, wherever the numbering starts. The first Track ID
+/// that does not fit (not above the last, negative, far past the count of tracks, or a track
+/// with none) moves every number to a hash table, which takes any.
 struct TrackIDIndex {
-    /// Bit `n % 64` of word `n / 64` is set when Track ID `n` is recorded.
+    /// Bit `n % 64` of word `n / 64` is set when Track ID `first + n` is recorded.
     private var bits: [UInt64] = []
     /// Per word of `bits`, how many bits are set in the words before it: a row.
     private var ranks: [UInt32] = []
     private var count = 0
-    private var last: Int64 = -1
+    private var first: Int64 = 0, last: Int64 = -1
     /// Every number, once the bits could not take one; nil until then.
     private var hashed: HashedTrackIDs?
 
     /// Records that Track ID `trackID` is row `row`; a later row replaces an earlier one.
     mutating func insert(_ trackID: Int64, row: Int) {
-        if hashed == nil, row == count, trackID > last, trackID >> 6 <= count / 2 + 1024 {
-            let word = Int(trackID >> 6)
+        if count == 0, trackID >= 0 { first = trackID }
+        if hashed == nil, row == count, trackID > last, (trackID - first) >> 6 <= count / 2 + 1024 {
+            let word = Int((trackID - first) >> 6)
             while bits.count <= word {
                 bits.append(0)
                 ranks.append(UInt32(count))
             }
-            bits[word] |= 1 << UInt64(trackID & 63)
+            bits[word] |= 1 << UInt64((trackID - first) & 63)
             count += 1
             last = trackID
             return
@@ -36,8 +38,8 @@ struct TrackIDIndex {
     /// The row of Track ID `trackID`, if recorded.
     func row(of trackID: Int64) -> Int? {
         if let hashed { return hashed.row(of: trackID) }
-        guard trackID >= 0, trackID >> 6 < bits.count else { return nil }
-        let word = Int(trackID >> 6), bit: UInt64 = 1 << UInt64(trackID & 63)
+        guard trackID >= first, (trackID - first) >> 6 < bits.count else { return nil }
+        let word = Int((trackID - first) >> 6), bit: UInt64 = 1 << UInt64((trackID - first) & 63)
         guard bits[word] & bit != 0 else { return nil }
         return Int(ranks[word]) + (bits[word] & (bit - 1)).nonzeroBitCount
     }
@@ -50,7 +52,7 @@ struct TrackIDIndex {
         for (word, value) in bits.enumerated() where value != 0 {
             var rest = value, row = Int(ranks[word])
             while rest != 0 {
-                table.insert(Int64(word << 6 + rest.trailingZeroBitCount), row: row)
+                table.insert(first + Int64(word << 6 + rest.trailingZeroBitCount), row: row)
                 rest &= rest - 1
                 row += 1
             }
