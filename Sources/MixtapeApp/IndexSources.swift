@@ -199,9 +199,11 @@ public struct IndexSources {
             let record = SourceRecord(path: path, kind: reader.recordedKind,
                                       stamp: LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: reader.recordedKind),
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
-            // A library file is read whole, so its lines can become the snapshot as it is written.
+            // A library file is read whole, so its lines can become the snapshot as it is
+            // written, when they may fit in memory.
             let template = FormatTemplate.standard
-            let lines = refreshesLineSnapshot ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
+            let lines = refreshesLineSnapshot && LineSnapshotCollector.mayHold(linesOfFileSized: stamp.size)
+                ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
             let counts = try store.sync(record, lines: lines) { sync in

@@ -34,7 +34,7 @@ enum ReadBatch: Sendable {
     /// within a budget (items batches are bounded by their count already).
     var entryBytes: Int {
         guard case .playlists(let playlists) = self else { return 0 }
-        return playlists.reduce(0) { $0 + ($1.packedItems?.bytes.count ?? $1.items.count * 24) }
+        return playlists.reduce(0) { $0 + ($1.packedItems?.heldBytes ?? $1.items.count * 24) }
     }
 
     /// The batch with its entries mapped to items here, on the calling thread: what the

@@ -60,13 +60,25 @@ public final class LineSnapshotCollector {
 
     /// `render` appends an item's line, as UTF-8, to the bytes it is given. 32 MB holds
     /// about 180,000 items' keys and lines; `columnBudget` is the gathered columns' own.
-    public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = 32 << 20,
+    public init(template: String, render: @escaping (MediaItem, inout [UInt8]) -> Void, budget: Int = defaultBudget,
                 columnBudget: Int = 32 << 20, blockSize: Int = 1 << 20) {
         self.template = template
         self.render = render
         self.budget = budget
         self.columnBudget = columnBudget
         self.blockSize = max(blockSize, 1)
+    }
+
+    public static let defaultBudget = 32 << 20
+
+    /// Whether the lines of a library file of `size` bytes may fit in `budget`. An item's key
+    /// and line take about a tenth of what its track takes in an export (186 of 1,770 bytes in
+    /// a generated iTunes one), so a file whose sixteenth is past the budget cannot fit:
+    /// gathering lines up to the budget only to let them go was the peak of a 500,000-track
+    /// first index (32 MB beside everything else), and the snapshot is written the general
+    /// way either way. A file a little below that still tries, and lets go if it must.
+    public static func mayHold(linesOfFileSized size: Int64, budget: Int = defaultBudget) -> Bool {
+        size / 16 <= Int64(budget)
     }
 
     deinit { release() }

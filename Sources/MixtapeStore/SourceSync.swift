@@ -201,11 +201,11 @@ public final class SourceSync {
             """)
     }
 
-    /// One playlist row. The entries are bound in place, not copied: a library's master
-    /// playlist is megabytes (12 MB at 500,000 tracks), and a `Data` of it plus SQLite's own
-    /// copy of that would be two more.
+    /// One playlist row. The entries are written in place a megabyte at a time, spelled out
+    /// from their compact form (`PackedItemIDs`) as they go: bound whole, SQLite built a record
+    /// as large as them (24 MB for a million-track master playlist) beside the list itself.
     private static func insert(_ playlist: Playlist, at position: Int, sourceID: Int64, with insert: Statement) throws {
-        let entries = playlist.packedItems?.bytes ?? StringListCodec.encode(playlist.items)
+        let entries = playlist.packedItems ?? PackedItemIDs(playlist.items)
         insert.setUncheckedArguments([
             sourceID, playlist.id.rawValue, position, playlist.name, playlist.parentID?.rawValue,
             playlist.isFolder, playlist.isSmart, playlist.isMaster, playlist.distinguishedKind,
@@ -214,12 +214,9 @@ public final class SourceSync {
             playlist.rule != nil, playlist.rule?.query, playlist.rule?.sort, playlist.rule?.limit?.text,
         ])
         let handle = insert.sqliteStatement
-        // A large list is inserted as zeros and then written in place a megabyte at a time:
-        // bound whole, SQLite built a record as large as it (24 MB for a million-track master
-        // playlist) beside the list itself.
-        sqlite3_bind_zeroblob(handle, entriesParameter, Int32(entries.count))
+        sqlite3_bind_zeroblob(handle, entriesParameter, Int32(entries.byteCount))
         try insert.execute()
-        guard !entries.isEmpty else { return }
+        guard entries.count > 0 else { return }
         let db = sqlite3_db_handle(handle)
         var blob: OpaquePointer?
         guard sqlite3_blob_open(db, "main", "playlists", "entries", sqlite3_last_insert_rowid(db), 1, &blob) == SQLITE_OK else {
@@ -227,16 +224,13 @@ public final class SourceSync {
             throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_errcode(db)), message: String(cString: sqlite3_errmsg(db)))
         }
         defer { sqlite3_blob_close(blob) }
-        try entries.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = min(1 << 20, bytes.count - offset)
-                let code = sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset))
-                guard code == SQLITE_OK else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db)))
-                }
-                offset += count
+        var offset = 0
+        try entries.forEachChunk(of: 1 << 20) { chunk in
+            let code = sqlite3_blob_write(blob, chunk.baseAddress!, Int32(chunk.count), Int32(offset))
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db)))
             }
+            offset += chunk.count
         }
     }
 

@@ -153,6 +153,24 @@ struct ITunesLibraryTests {
         #expect(summary.warnings.map(\.message) == ["playlist \"Two\": 1 entry names no track in this file"])
     }
 
+    @Test("entries mixing hex, odd and derived ids, by Track IDs in any order, resolve in order",
+          arguments: [false, true])
+    func resolvesMixedEntries(playlistsFirst: Bool) throws {
+        let tracks = [
+            ITunesXML.track(5, pid: "00000000000000AA"), ITunesXML.track(3, pid: "odd"),
+            ITunesXML.track(-2, pid: nil, "<key>Name</key><string>X</string>"),
+            ITunesXML.track(9_000_000_000, pid: "00000000000000bb"), ITunesXML.track(4, pid: "00000000000000CC"),
+        ]
+        let playlist = ITunesXML.playlist(name: "Mix", pid: "01", trackIDs: [9_000_000_000, -2, 3, 5, 4, 77, 5])
+        let (items, summary) = try ITunesXML.read(ITunesXML.library(tracks: tracks, playlists: [playlist],
+                                                                    playlistsFirst: playlistsFirst))
+        let resolved = try #require(summary.playlists.first)
+        #expect(resolved.unpacked().items == [items[3].id, items[2].id, items[1].id, items[0].id, items[4].id, items[0].id])
+        #expect(resolved.unpacked().items.map(\.rawValue).prefix(3)
+                == ["itunes:00000000000000BB", items[2].id.rawValue, "itunes:ODD"])
+        #expect(resolved.missing == 1)
+    }
+
     @Test("playlists before Tracks wait for the end of a file and keep file order after streamed ones")
     func playlistsBeforeTracksWait() throws {
         let url = try Self.file(ITunesXML.library(

@@ -314,6 +314,13 @@ final class LibraryStoreTests {
         #expect(second.columns() == nil)
     }
 
+    @Test("lines are gathered from a library file only when a sixteenth of it fits the budget",
+          arguments: [(0, true), (100 << 20, true), (512 << 20, true), ((512 << 20) + 16, false), (1 << 31, false)] as [(Int64, Bool)])
+    func linesGatheredByFileSize(size: Int64, gathered: Bool) {
+        #expect(LineSnapshotCollector.mayHold(linesOfFileSized: size) == gathered)
+        #expect(LineSnapshotCollector.mayHold(linesOfFileSized: size, budget: 1 << 20) == (size <= 16 << 20))
+    }
+
     @Test("gathered lines are not the snapshot when another source has items, an id repeats or the budget runs out")
     func collectedLinesThatAreNotTheSnapshot() throws {
         let render: (MediaItem) -> String = { $0.title ?? "" }

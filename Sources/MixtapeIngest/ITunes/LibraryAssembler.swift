@@ -26,11 +26,9 @@ struct LibraryAssembler {
     /// Whether the `Tracks` dictionary has closed, so a playlist can be resolved as it closes.
     private var tracksClosed = false
     private var entryTrackID: Int64?
-    /// Track ID → item id, to resolve playlist entries.
+    /// Track ID → item id, to resolve playlist entries, and the hex Persistent IDs seen so far
+    /// (as numbers: hashing a UInt64 is far cheaper than hashing the id string).
     private var itemsByTrackID = TrackIDTable()
-    /// Persistent IDs seen so far, as numbers: real ones are 16 hex digits, and hashing a
-    /// UInt64 is far cheaper than hashing the id string 100,000 times.
-    private var seenHexIDs: Set<UInt64> = []
     /// Every other id given out (odd Persistent IDs, derived ids), compared exactly.
     private var seen: Set<ItemID> = []
 
@@ -65,10 +63,10 @@ struct LibraryAssembler {
         case .track: finishTrack()
         case .tracks:
             tracksClosed = true
-            // Let the 500,000 numbers go before the playlists come. (A second `Tracks` key
-            // would still replace repeated ids, only without the warning; derived ids stay
+            // Let the Persistent IDs' index go before the playlists come. (A second `Tracks`
+            // key would still replace repeated ids, only without the warning; derived ids stay
             // unique, `seen` is kept.)
-            seenHexIDs = []
+            itemsByTrackID.forgetPersistentIDs()
         case .playlist:
             // Resolved at once when every track is known, so a library's playlists stream out
             // as they are read instead of all waiting, as Track IDs, for the end of the file;
@@ -78,7 +76,15 @@ struct LibraryAssembler {
             } else {
                 deferred.append(playlist)
             }
-        case .playlistEntry: if let entryTrackID { playlist.trackIDs.append(entryTrackID) }
+        case .playlistEntry:
+            guard let entryTrackID else { break }
+            // Resolved as read once the playlist will be (every track known, none waiting
+            // before it), so a million-entry playlist is never held as Track IDs too.
+            if tracksClosed, deferred.isEmpty {
+                playlist.addEntry(entryTrackID, tracks: itemsByTrackID)
+            } else {
+                playlist.trackIDs.append(entryTrackID)
+            }
         default: break
         }
     }
@@ -144,14 +150,9 @@ struct LibraryAssembler {
     private mutating func finishTrack() {
         var item = MediaItem(id: ItemID(rawValue: ""))
         swap(&item, &track.item)  // move the fields out instead of retaining each one
+        let hex = item.persistentID == nil ? nil : track.persistentIDValue
         if let persistentID = item.persistentID {
             item.id = .itunes(persistentID: persistentID)
-            let fresh = track.persistentIDValue.map { seenHexIDs.insert($0).inserted }
-                ?? seen.insert(item.id).inserted
-            if !fresh {
-                warnings.append(IndexWarning(position: track.position, message:
-                    "Persistent ID \(persistentID) appears again; the later track (\(item.id)) replaces the earlier one"))
-            }
         } else {
             let base = track.derivedID
             var candidate = base
@@ -162,11 +163,14 @@ struct LibraryAssembler {
             }
             item.id = candidate
         }
+        // The table tells whether a hex Persistent ID came before; `seen` any other.
+        let fresh = itemsByTrackID.add(item.id, hex: hex, trackID: item.trackID ?? track.entryTrackID)
+        if let persistentID = item.persistentID, !(hex == nil ? seen.insert(item.id).inserted : fresh) {
+            warnings.append(IndexWarning(position: track.position, message:
+                "Persistent ID \(persistentID) appears again; the later track (\(item.id)) replaces the earlier one"))
+        }
         item.kind = track.hints.kind
         item.source = source
-        if let trackID = item.trackID ?? track.entryTrackID {
-            itemsByTrackID.set(item.id, hex: item.persistentID == nil ? nil : track.persistentIDValue, for: trackID)
-        }
         pending.append(item)
     }
 }

@@ -10,7 +10,11 @@ struct PlaylistDraft {
     var isSmart = false
     var isMaster = false
     var distinguishedKind: Int64?
+    /// Entries read before every track was known, as Track IDs, resolved at the end.
     var trackIDs: [Int64] = []
+    /// Entries resolved as they were read (`addEntry`), and those that named no track.
+    var entries = PackedItemIDs()
+    var missing = 0
     /// Index in the `Playlists` array, for derived ids and messages.
     var index = 0
     var position = SourcePosition(file: "", line: 0, column: 0)
@@ -29,8 +33,13 @@ struct PlaylistDraft {
         }
     }
 
-    /// The finished playlist, its entries packed: entries naming no track are left out and
-    /// counted in `missing`.
+    /// Adds entry `trackID` to the resolved entries, or counts it missing.
+    mutating func addEntry(_ trackID: Int64, tracks: TrackIDTable) {
+        if !tracks.appendID(of: trackID, to: &entries) { missing += 1 }
+    }
+
+    /// The finished playlist, its entries packed (the Track IDs still waiting resolved now):
+    /// entries naming no track are left out and counted in `missing`.
     func resolve(tracks: TrackIDTable, source: String) -> Playlist {
         let id: PlaylistID
         if let persistentID {
@@ -47,13 +56,10 @@ struct PlaylistDraft {
         playlist.isSmart = isSmart
         playlist.isMaster = isMaster
         playlist.distinguishedKind = distinguishedKind
-        // Sized for as many iTunes ids (24 bytes packed) as there are entries, so packing the
-        // library's master playlist does not double its buffer again and again.
-        var packed = PackedItemIDs(reservingBytes: trackIDs.count * 24)
-        for trackID in trackIDs where !tracks.appendID(of: trackID, to: &packed) {
-            playlist.missing += 1
-        }
-        playlist.packedItems = packed
+        var draft = self
+        for trackID in trackIDs { draft.addEntry(trackID, tracks: tracks) }
+        playlist.packedItems = draft.entries
+        playlist.missing = draft.missing
         playlist.source = source
         return playlist
     }
