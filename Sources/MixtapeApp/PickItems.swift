@@ -1,4 +1,3 @@
-import Dispatch
 import MixtapeCore
 import MixtapeStore
 import MixtapeTerminal
@@ -96,23 +95,12 @@ public final class PickItems {
             let (events, closed) = try loop.events(from: terminal, screen: &screen)
             pending = Loop.Pending()
             if closed { pending.outcome = .cancelled }
-            let shown = state.results
             for event in events {
                 pending.merge(loop.perform(PickerReducer.reduce(&state, event), state: state, screen: &screen))
                 if pending.outcome != nil { break }
             }
-            Self.letGo(shown)
         }
     }
-
-    /// Releases a list of ids on another thread once nothing else holds it: the whole
-    /// ranking a new page replaces is 444,000 ids at 500,000 items, and releasing them one by
-    /// one on this thread held back that page's frame by 12 ms.
-    private static func letGo(_ ids: [ItemID]) {
-        disposal.async { withExtendedLifetime(ids) {} }
-    }
-
-    private static let disposal = DispatchQueue(label: "mixtape.picker.disposal", qos: .utility)
 
     /// The player's thread, when there is a player: it wakes the loop with each status line.
     private func playback(waking terminal: some PickerTerminal) -> PickerPlayback? {

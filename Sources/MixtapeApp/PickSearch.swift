@@ -50,11 +50,11 @@ struct PickSearch {
         let textQuery = plan.textQuery
         guard !textQuery.isEmpty else {
             let rows = candidates ?? Array(0..<catalog.count)
-            return .results(query: text, scope: scope, ids: rows.map { catalog.ids[$0] }, total: catalog.count,
+            return .results(query: text, scope: scope, ids: ItemIDList(rows: rows.map { Int32($0) }, of: catalog.ids), total: catalog.count,
                             final: true)
         }
         let found = try matcher.match(textQuery, among: candidates, limit: limit, isCancelled: isCancelled)
-        return .results(query: text, scope: scope, ids: found.ranked.map { catalog.ids[$0.index] },
+        return .results(query: text, scope: scope, ids: ItemIDList(rows: found.ranked.map { Int32($0.index) }, of: catalog.ids),
                         total: catalog.count, final: found.ranked.count == found.matchCount,
                         matches: found.matchCount)
     }

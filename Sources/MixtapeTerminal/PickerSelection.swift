@@ -34,14 +34,14 @@ public struct PickerSelection: Hashable, Sendable {
     }
 
     /// Appends, in the given order, those of `newIDs` that are not selected yet.
-    public mutating func insert(contentsOf newIDs: [ItemID]) {
+    public mutating func insert(contentsOf newIDs: some Sequence<ItemID>) {
         for id in newIDs where memberSet.insert(id).inserted {
             ids.append(id)
         }
     }
 
     /// Deselects every id in `oldIDs`; the rest keep their order.
-    public mutating func remove(contentsOf oldIDs: [ItemID]) {
+    public mutating func remove(contentsOf oldIDs: some Sequence<ItemID>) {
         let gone = Set(oldIDs).intersection(memberSet)
         guard !gone.isEmpty else { return }
         memberSet.subtract(gone)
@@ -50,7 +50,7 @@ public struct PickerSelection: Hashable, Sendable {
 
     /// Toggles every id in `someIDs`: the selected ones are deselected, the others appended
     /// in the given order.
-    public mutating func toggle(contentsOf someIDs: [ItemID]) {
+    public mutating func toggle(contentsOf someIDs: some Sequence<ItemID>) {
         let selected = someIDs.filter { memberSet.contains($0) }
         let unselected = someIDs.filter { !memberSet.contains($0) }
         remove(contentsOf: selected)

@@ -21,7 +21,7 @@ public struct PickerState: Hashable, Sendable {
     /// The scope the query runs in.
     public internal(set) var scope: Scope
     /// The matches for the current query, best first, as the engine delivered them.
-    public internal(set) var results: [ItemID] = [] { didSet { locateCursor() } }
+    public internal(set) var results: ItemIDList = [] { didSet { locateCursor() } }
     /// The number of items the engine searched (the right side of `matches/total`).
     public internal(set) var total: Int = 0
     /// The number of matches (the left side), which may exceed `results.count` while only the
@@ -113,7 +113,7 @@ public struct PickerRow: Hashable, Sendable {
 extension PickerState {
     /// The ids the list shows: the matches, or with `showSelectedOnly` the selection in
     /// selection order.
-    public var listIDs: [ItemID] { showSelectedOnly ? selection.ids : results }
+    public var listIDs: ItemIDList { showSelectedOnly ? ItemIDList(selection.ids) : results }
 
     /// The rows the preview pane takes, its separator included; 0 when it is hidden.
     public var previewHeight: Int {

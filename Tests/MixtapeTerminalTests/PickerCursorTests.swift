@@ -83,13 +83,13 @@ struct PickerCursorTests {
     @Test func staleResultsAreIgnored() {
         var picker = PickerHarness()
         picker.type("ab")
-        let staleQuery = PickerEvent.results(query: "a", scope: .all, ids: items("x"), total: 9, final: true)
-        let staleScope = PickerEvent.results(query: "ab", scope: .music, ids: items("y"), total: 9, final: true)
+        let staleQuery = PickerEvent.results(query: "a", scope: .all, ids: ItemIDList(items("x")), total: 9, final: true)
+        let staleScope = PickerEvent.results(query: "ab", scope: .music, ids: ItemIDList(items("y")), total: 9, final: true)
         #expect(picker.send(staleQuery) == [])
         #expect(picker.send(staleScope) == [])
         #expect(picker.state.results == [])
         #expect(picker.deliver(items("z")) == [.render])
-        #expect(picker.state.results == items("z"))
+        #expect(picker.state.results == ItemIDList(items("z")))
     }
 
     @Test func resizeChangesTheListHeightAndKeepsTheCursorVisible() {
@@ -139,7 +139,7 @@ struct PickerScopeTests {
         var picker = PickerHarness()
         picker.type("be")
         #expect(picker.type("\u{14}") == [.match(query: "be", scope: .music), .render])
-        let old = PickerEvent.results(query: "be", scope: .all, ids: items("a"), total: 1, final: true)
+        let old = PickerEvent.results(query: "be", scope: .all, ids: ItemIDList(items("a")), total: 1, final: true)
         #expect(picker.send(old) == [])
     }
 

@@ -33,10 +33,13 @@ struct PickerHarness {
     @discardableResult
     mutating func press(_ key: Key) -> [PickerEffect] { send(.key(key)) }
 
-    /// Delivers results for the current query and scope.
+    /// Delivers results for the current query and scope, as the matching thread does: rows
+    /// of a shared table (here the list backwards, so a row is never its own position).
     @discardableResult
     mutating func deliver(_ list: [ItemID], total: Int = 1_000, final: Bool = true, matches: Int? = nil) -> [PickerEffect] {
-        send(.results(query: state.query, scope: state.scope, ids: list, total: total, final: final, matches: matches))
+        let rows = list.indices.map { Int32(list.count - 1 - $0) }
+        let ids = ItemIDList(rows: rows, of: list.reversed())
+        return send(.results(query: state.query, scope: state.scope, ids: ids, total: total, final: final, matches: matches))
     }
 
     /// Sends any event.
