@@ -34,7 +34,7 @@ deps:
 	@bash scripts/install-deps.sh build
 
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product mixtape
 
 ## Index the bundled samples into a throwaway index and show what Mixtape sees.
 demo: build
