@@ -50,8 +50,8 @@ struct PickSearch {
         let textQuery = plan.textQuery
         guard !textQuery.isEmpty else {
             let rows = candidates ?? Array(0..<catalog.count)
-            return .results(query: text, scope: scope, ids: ItemIDList(rows: rows.map { Int32($0) }, of: catalog.ids), total: catalog.count,
-                            final: true)
+            return .results(query: text, scope: scope, ids: ItemIDList(rows: rows.map { Int32($0) }, of: catalog.ids),
+                            total: catalog.count, final: true)
         }
         let found = try matcher.match(textQuery, among: candidates, limit: limit, isCancelled: isCancelled)
         return .results(query: text, scope: scope, ids: ItemIDList(rows: found.ranked.map { Int32($0.index) }, of: catalog.ids),

@@ -3,8 +3,8 @@ import MixtapeCore
 
 /// How the rows of one statement are written as JSON (`MediaItem.appendJSON`'s bytes), worked
 /// out once for all of them: which column each printed field is in, how its value is written,
-/// and its `,"key":` bytes, all keys in one buffer. Walking `Field.allCases` and appending each
-/// key's own array for every row was a third of `search --json fire` (25,684 records).
+/// and its `,"key":` bytes, all keys in one buffer, rather than walking `Field.allCases` and
+/// looking each of these up again for every row.
 ///
 /// A row is written in two steps: its values are copied out of SQLite
 /// (`ItemScanRow.appendValues`), then written as JSON from the copy (`appendJSON(values:to:)`).
@@ -76,7 +76,8 @@ public struct RowJSONPlan: Sendable {
                 let tag = values[offset]
                 offset += 1
                 guard tag != Tag.absent else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: keys[(first ? step.key.lowerBound + 1 : step.key.lowerBound)..<step.key.upperBound]))
+                let keyStart = first ? step.key.lowerBound + 1 : step.key.lowerBound
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: keys[keyStart..<step.key.upperBound]))
                 first = false
                 if tag == Tag.text {
                     let length = Int(values.loadUnaligned(fromByteOffset: offset, as: UInt32.self))

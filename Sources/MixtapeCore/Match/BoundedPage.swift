@@ -167,8 +167,8 @@ extension Matcher {
 
     /// `indices` (ascending) in the order of a first page's best possible keys, all one bound
     /// but for lines longer than `longest` (no bound: they come first): each class by trim
-    /// length, then index. A counting sort by length, one pass: ordering 444,000 best keys in rounds of
-    /// filtering and selecting took half of `t`'s page at 500,000 lines.
+    /// length, then index. A counting sort by length, one pass: ordering 444,000 best keys in
+    /// rounds of filtering and selecting took half of `t`'s page at 500,000 lines.
     static func shortestFirst(_ indices: [Int32], lines: UnsafeBufferPointer<MatchCorpus.Line>, longest: Int) -> [Int32] {
         // Slot 0 holds the unbounded lines; slot 1 + n the lines of trim length n.
         var starts = [Int](repeating: 0, count: Int(UInt16.max) + 3)
