@@ -24,5 +24,19 @@ struct ItemIDListTests {
         #expect(byRows != ItemIDList(rows: [1, 2], of: Self.table))
         #expect(byRows != ItemIDList(rows: [1, 3, 3], of: Self.table))
         #expect(ItemIDList([]) == ItemIDList(rows: [], of: Self.table))
+        // The same rows of two tables: equal only where the ids are.
+        let other = ["a", "x", "c", "d"].map { ItemID(rawValue: $0) }
+        #expect(ItemIDList(rows: [0, 2], of: other) == ItemIDList(rows: [0, 2], of: Self.table))
+        #expect(ItemIDList(rows: [1, 3], of: other) != byRows)
+        #expect(ItemIDList(rows: [2, 0], of: Self.table) == ItemIDList(rows: [1, 3], of: Self.table.reversed()))
+    }
+
+    @Test("the first place of an id, held outright or by rows; nil when absent")
+    func firstIndex() {
+        let byRows = ItemIDList(rows: [2, 1, 2], of: Self.table)
+        #expect(byRows.firstIndex(of: ItemID(rawValue: "c")) == 0)
+        #expect(byRows.firstIndex(of: ItemID(rawValue: "b")) == 1)
+        #expect(byRows.firstIndex(of: ItemID(rawValue: "a")) == nil)
+        #expect(ItemIDList(Self.table).firstIndex(of: ItemID(rawValue: "d")) == 3)
     }
 }
