@@ -9,8 +9,6 @@ public struct JSONRecords: Sendable {
     /// Where each slot's record lies: its block, start and end; nil until written.
     private var places: [(block: Int32, start: Int32, end: Int32)?]
     private var written = 0
-    /// A row's values between their copy and their JSON (`write(_:at:)`).
-    private var scratch: [UInt8] = []
     private static let blockSize = 1 << 20
 
     init(count: Int) { places = Array(repeating: nil, count: count) }
@@ -21,31 +19,18 @@ public struct JSONRecords: Sendable {
     /// Whether every slot has its record.
     var isComplete: Bool { written == places.count }
 
-    /// The record of `row` for `slot`, unless that slot has one (an id read twice keeps its first).
-    mutating func write(_ row: ItemScanRow, at slot: Int) {
-        guard places[slot] == nil else { return }
-        var scratch = self.scratch
-        self.scratch = []
-        append(at: slot) { row.appendJSON(to: &$0, scratch: &scratch) }
-        self.scratch = scratch
-    }
-
     /// The record of one row's `values` (`ItemScanRow.appendValues` by `plan`) for `slot`,
-    /// unless that slot has one.
+    /// unless that slot has one (an id read twice keeps its first), at the end of the last
+    /// block (a new one when it is full).
     mutating func write(values: UnsafeRawBufferPointer, plan: RowJSONPlan, at slot: Int) {
         guard places[slot] == nil else { return }
-        append(at: slot) { _ = plan.appendJSON(values: values, to: &$0) }
-    }
-
-    /// Writes `slot`'s record with `body` at the end of the last block (a new one when it is full).
-    private mutating func append(at slot: Int, _ body: (inout [UInt8]) -> Void) {
         if blocks.isEmpty || blocks[blocks.count - 1].count >= Self.blockSize {
             blocks.append([])
             blocks[blocks.count - 1].reserveCapacity(Self.blockSize + (64 << 10))
         }
         let block = blocks.count - 1
         let start = blocks[block].count
-        body(&blocks[block])
+        plan.appendJSON(values: values, to: &blocks[block])
         places[slot] = (Int32(block), Int32(start), Int32(blocks[block].count))
         written += 1
     }

@@ -15,7 +15,8 @@ final class JSONRecordsBuilder: @unchecked Sendable {
         var rows: [(slot: Int, start: Int)] = []
     }
 
-    private let plan: RowJSONPlan
+    /// How the rows are written: the first row's statement's (every row comes from one).
+    private var plan: RowJSONPlan?
     private var batch = Batch()
     /// Written only on `queue`, read by `finish` after it drains.
     private var records: JSONRecords
@@ -25,9 +26,8 @@ final class JSONRecordsBuilder: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private static let rowsPerBatch = 256, inFlight = 4
 
-    /// A builder of `count` records of rows read by a statement whose rows `plan` writes.
-    init(count: Int, plan: RowJSONPlan) {
-        self.plan = plan
+    /// A builder of `count` records, of rows read by one statement.
+    init(count: Int) {
         records = JSONRecords(count: count)
         slots = DispatchSemaphore(value: Self.inFlight)
         batch.values.reserveCapacity(Self.rowsPerBatch * 1024)
@@ -35,6 +35,7 @@ final class JSONRecordsBuilder: @unchecked Sendable {
 
     /// Copies `row`'s values for `slot`; hands a full batch to the writing thread.
     func add(_ row: ItemScanRow, at slot: Int) {
+        if plan == nil { plan = row.jsonPlan }
         batch.rows.append((slot, batch.values.count))
         row.appendValues(to: &batch.values)
         if batch.rows.count == Self.rowsPerBatch { handOff() }
@@ -47,6 +48,7 @@ final class JSONRecordsBuilder: @unchecked Sendable {
     }
 
     private func handOff() {
+        guard let plan else { return }
         let full = batch
         batch = Batch()
         batch.values.reserveCapacity(full.values.capacity)

@@ -153,39 +153,38 @@ struct SnapshotSearch {
         return (positions, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
     }
 
-    /// The JSON line of each of `ids`, in their order, written straight from the rows'
-    /// columns (`ItemScanRow.appendJSON`; by two threads, `JSONRecordsBuilder`, when sought by
-    /// rowid), for the printed items only; nil when an id is in
+    /// The JSON line of each of `ids`, in their order, for the printed items only, written
+    /// from the rows' columns on two threads (`JSONRecordsBuilder`); nil when an id is in
     /// several sources or has aliases. Rows are sought by the rowids the snapshot keeps
     /// (`rowIDs`, one per id), in file order, each checked against its id; without them, or
     /// when one does not hold, a few ids of a large table are sought through the
     /// `(source_id, id)` index and many are found in one pass over the table (`rowCount` rows).
     private func records(of ids: PackedStrings, rowIDs: [Int64]?, rowCount: Int, _ read: IndexRead) throws -> JSONRecords? {
         guard try !read.hasAliases() else { return nil }
-        var records = JSONRecords(count: ids.count)
         let fields = Set(Field.allCases)
         if let rowIDs {
             var held = true
-            var builder: JSONRecordsBuilder?
+            let builder = JSONRecordsBuilder(count: ids.count)
             try read.rows(ofRowIDs: rowIDs, fields: fields) { slot, row in
                 guard held, row.withIDBytes({ ids.hasBytes(slot, $0) }) else { return held = false }
-                if builder == nil { builder = JSONRecordsBuilder(count: ids.count, plan: row.jsonPlan) }
-                builder?.add(row, at: slot)
+                builder.add(row, at: slot)
             }
-            if let built = builder?.finish(), held, built.isComplete { return built }
-            if ids.count == 0 { return records }
+            let records = builder.finish()
+            if held, records.isComplete { return records }
         }
+        let builder = JSONRecordsBuilder(count: ids.count)
         let wanted = (0..<ids.count).map { ItemID(rawValue: ids[$0]) }
         // A few records of a large table (a narrow query): each sought by its id, where the
         // index has one source and so no id is in two.
-        if ids.count * 8 < rowCount, try read.rows(ofIDs: wanted, fields: fields, { slot, row in records.write(row, at: slot) }) {
-            return records
+        if ids.count * 8 < rowCount, try read.rows(ofIDs: wanted, fields: fields, { slot, row in builder.add(row, at: slot) }) {
+            return builder.finish()
         }
         let slots = PackedStringIndex(ids)
         let rows = try read.scan(fields: fields) { row in
             guard let slot = row.withIDBytes({ slots.position(of: $0) }) else { return }
-            records.write(row, at: slot)
+            builder.add(row, at: slot)
         }
+        let records = builder.finish()
         guard rows == rowCount else { return nil }
         return records
     }

@@ -66,9 +66,8 @@ public struct RowJSONPlan: Sendable {
         self.keys = keys
     }
 
-    /// Appends the JSON object of one row's values, copied by `ItemScanRow.appendValues` at
-    /// the start of `values`; returns how many bytes of `values` they took.
-    public func appendJSON(values: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Int {
+    /// Appends the JSON object of one row's `values`, as `ItemScanRow.appendValues` copied them.
+    public func appendJSON(values: UnsafeRawBufferPointer, to out: inout [UInt8]) {
         out.append(0x7b)
         var offset = 0, first = true
         keys.withUnsafeBufferPointer { keys in
@@ -96,7 +95,6 @@ public struct RowJSONPlan: Sendable {
             }
         }
         out.append(0x7d)
-        return offset
     }
 }
 
@@ -131,14 +129,5 @@ extension ItemScanRow {
         out.append(RowJSONPlan.Tag.text)
         withUnsafeBytes(of: UInt32(text.count)) { out.append(contentsOf: $0) }
         out.append(contentsOf: text)
-    }
-
-    /// Appends the row as `MediaItem.appendJSON` writes its item (when the scan read every
-    /// field), straight from SQLite's column bytes: no item and no String per field. `scratch`
-    /// holds the copied values between the two steps.
-    public func appendJSON(to out: inout [UInt8], scratch: inout [UInt8]) {
-        scratch.removeAll(keepingCapacity: true)
-        appendValues(to: &scratch)
-        _ = scratch.withUnsafeBytes { jsonPlan.appendJSON(values: $0, to: &out) }
     }
 }

@@ -218,12 +218,12 @@ final class LibraryStoreTests {
         var found = [String?](repeating: nil, count: rowIDs.count)
         var json = [String?](repeating: nil, count: rowIDs.count)
         try store.read { read in
-            var scratch: [UInt8] = []
             try read.rows(ofRowIDs: rowIDs, fields: Set(Field.allCases)) { slot, row in
                 #expect(found[slot] == nil, "slot \(slot) twice")
                 found[slot] = row.id.rawValue
-                var bytes: [UInt8] = []
-                row.appendJSON(to: &bytes, scratch: &scratch)
+                var values: [UInt8] = [], bytes: [UInt8] = []
+                row.appendValues(to: &values)
+                values.withUnsafeBytes { row.jsonPlan.appendJSON(values: $0, to: &bytes) }
                 json[slot] = String(decoding: bytes, as: UTF8.self)
             }
         }

@@ -145,7 +145,7 @@ extension MediaItem {
 
     /// `"key":` of field number `index` of `Field.allCases`, after a comma unless it is the
     /// object's first: for a writer of `appendJSON`'s bytes from values it reads itself (the
-    /// columns of a row, `ItemScanRow.appendJSON`).
+    /// columns of a row, `RowJSONPlan`).
     @inline(__always)
     public static func appendJSONKey(ofField index: Int, first: Bool, to out: inout [UInt8]) {
         if !first { out.append(0x2c) }
