@@ -49,8 +49,8 @@ struct PickSearch {
         }
         let textQuery = plan.textQuery
         guard !textQuery.isEmpty else {
-            let rows = candidates ?? Array(0..<catalog.count)
-            return .results(query: text, scope: scope, ids: ItemIDList(rows: rows.map { Int32($0) }, of: catalog.ids),
+            let rows = candidates?.map(Int32.init) ?? Array(0..<Int32(catalog.count))
+            return .results(query: text, scope: scope, ids: ItemIDList(rows: rows, of: catalog.ids),
                             total: catalog.count, final: true)
         }
         let found = try matcher.match(textQuery, among: candidates, limit: limit, isCancelled: isCancelled)

@@ -49,18 +49,28 @@ extension Matcher {
         lastSearchSpace = entry.indices.count
         lastScoredGroups = 1
         let longest = Score.slabCells / growth.term.wide.count
-        // Ranking keys saturate at 65,535 as fzf's points do: so does the bound.
-        let bounds: [Int32] = corpus.lines.withUnsafeBufferPointer { lines in
+        // A line's best possible key: its bound with its own length and index (fzf's tiebreaks,
+        // known without scoring). Ranking keys saturate at 65,535 as fzf's points do: so does
+        // the bound.
+        let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
             still.indices.indices.map { i in
-                let score = still.scores[i]
+                let score = still.scores[i], line = lines[Int(still.indices[i])]
                 let shortfall: Int32 = switch growth.shortfall {
                 case .none: 0
                 case .fromScore: Self.singleCharacterShortfall(score)
                 }
-                return Int(lines[Int(still.indices[i])].count) > longest ? 65_535 : min(score + shortfall + growth.added, 65_535)
+                let bound = Int(line.count) > longest ? 65_535 : min(score + shortfall + growth.added, 65_535)
+                return Ranking.key(score: bound, trimLength: line.trimLength, index: still.indices[i])
             }
         }
-        return try page(of: still.indices, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
+        // The next best keys: the smallest of those not handed out yet.
+        var handedOutUpTo: UInt64?
+        return try page(ofMatches: still.indices.count, compiled, limit: limit, isCancelled: isCancelled) { count in
+            let left = handedOutUpTo.map { done in best.filter { $0 > done } } ?? best
+            let next = Ranking.smallest(left, limit: count)
+            handedOutUpTo = next.last ?? handedOutUpTo
+            return next
+        }
     }
 
     /// `term` as the cheap test a page counts matches with: an inverse fuzzy term holds
@@ -71,14 +81,30 @@ extension Matcher {
         return probe
     }
 
-    /// The best `limit` of `matches` (every one of them matches `compiled`) scored by their
-    /// `bounds` (`pageKeys`), with the count of all of them; nil when the bounds spare too few.
-    private mutating func page(of matches: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
-                               isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> MatchResult? {
-        guard let page = try pageKeys(matches, bounds: bounds, compiled, limit: limit, isCancelled: isCancelled)
-        else { return nil }
+    /// The best `limit` of `count` matches of `compiled`, with the count, scoring only the
+    /// lines whose best possible key (its bound, with the line's length and index) can reach
+    /// the page. `next(n)` hands out the next `n` best possible keys in ascending order (fewer
+    /// once they run out); each round asks for twice as many, until the best key left cannot
+    /// beat the page's worst. Nil past a fifth of the lines: scoring here is serial and the
+    /// usual scan parallel, so past that the bounds do not pay.
+    private mutating func page(ofMatches count: Int, _ compiled: CompiledQuery, limit: Int,
+                               isCancelled: (@Sendable () -> Bool)?,
+                               next: (Int) -> [UInt64]) throws(CancellationError) -> MatchResult? {
+        var page: [UInt64] = []
+        var scored = 0, batch = limit
+        while true {
+            if isCancelled?() == true { throw CancellationError() }
+            let best = next(batch)
+            guard let nextBest = best.first else { break }
+            if page.count >= limit, nextBest > page[limit - 1] { break }
+            guard scored + best.count <= count / 5 else { return nil }
+            page = Ranking.smallest(page + scoreLines(best.map { Ranking.index(of: $0) }, compiled), limit: limit)
+            scored += best.count
+            batch *= 2
+        }
+        lastPageScoredLines = scored
         return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
-                           matchCount: matches.count)
+                           matchCount: count)
     }
 
     /// How a query grew from a remembered one, when the page can be bounded from it: the one
@@ -143,26 +169,18 @@ extension Matcher {
         let longest = Score.slabCells / term.wide.count
         let bound = Int32(term.wide.count) * Self.mostPerCharacter + Self.firstCharacterExtra
         let order = corpus.lines.withUnsafeBufferPointer { Self.shortestFirst(found.indices, lines: $0, longest: longest) }
-        let bestKey: (Int32) -> UInt64 = { [corpus] index in
-            let line = corpus.lines[Int(index)]
-            return Ranking.key(score: Int(line.count) > longest ? 65_535 : min(bound, 65_535), trimLength: line.trimLength, index: index)
+        // In that order, a line's best possible key is the bound with its length and index.
+        var position = 0
+        let lines = corpus.lines
+        return try page(ofMatches: order.count, compiled, limit: limit, isCancelled: isCancelled) { count in
+            let end = min(position + count, order.count)
+            defer { position = end }
+            return order[position..<end].map { index in
+                let line = lines[Int(index)]
+                let best = Int(line.count) > longest ? 65_535 : min(bound, 65_535)
+                return Ranking.key(score: best, trimLength: line.trimLength, index: index)
+            }
         }
-        // Lines in the order of their best possible keys: scored in growing batches until the
-        // next one's best key cannot beat the page's worst.
-        var page: [UInt64] = []
-        var position = 0, batch = limit
-        while position < order.count {
-            if isCancelled?() == true { throw CancellationError() }
-            if page.count >= limit, bestKey(order[position]) > page[limit - 1] { break }
-            let end = min(position + batch, order.count)
-            guard end <= order.count / 5 else { return nil }
-            page = Ranking.smallest(page + scoreLines(order[position..<end].map(Int.init), compiled), limit: limit)
-            position = end
-            batch *= 2
-        }
-        lastPageScoredLines = position
-        return MatchResult(ranked: page.map { RankedMatch(index: Ranking.index(of: $0), score: Ranking.score(of: $0)) },
-                           matchCount: found.indices.count)
     }
 
     /// `indices` (ascending) in the order of a first page's best possible keys, all one bound
@@ -187,36 +205,6 @@ extension Matcher {
         // The few unbounded lines, by trim length too (`starts[0]` is now where they end).
         order[0..<starts[0]].sort { (lines[Int($0)].trimLength, $0) < (lines[Int($1)].trimLength, $1) }
         return order
-    }
-
-    /// The ranking keys of the best `limit` of `indices`, scoring only the lines whose best
-    /// possible key (its bound, with the line's length and index, which are known) can reach
-    /// the page: in rounds of the next best possible keys, twice as many each round, until
-    /// the best key left cannot beat the page's worst. Nil past a fifth of the lines: scoring
-    /// here is serial and the usual scan parallel, so past that the bounds do not pay.
-    private mutating func pageKeys(_ indices: [Int32], bounds: [Int32], _ compiled: CompiledQuery, limit: Int,
-                                   isCancelled: (@Sendable () -> Bool)?) throws(CancellationError) -> [UInt64]? {
-        let best: [UInt64] = corpus.lines.withUnsafeBufferPointer { lines in
-            indices.indices.map { i in
-                Ranking.key(score: bounds[i], trimLength: lines[Int(indices[i])].trimLength, index: indices[i])
-            }
-        }
-        var keys: [UInt64] = []
-        var scoredUpTo: UInt64?  // every line whose best key is at most this is scored
-        var batch = limit
-        while true {
-            if isCancelled?() == true { throw CancellationError() }
-            let left = scoredUpTo.map { done in best.filter { $0 > done } } ?? best
-            let next = Ranking.smallest(left, limit: batch)
-            guard let nextBest = next.first else { break }
-            if keys.count >= limit, nextBest > Ranking.smallest(keys, limit: limit)[limit - 1] { break }
-            guard keys.count + next.count <= indices.count / 5 else { return nil }
-            keys += scoreLines(next.map { Ranking.index(of: $0) }, compiled)
-            scoredUpTo = next.last
-            batch *= 2
-        }
-        lastPageScoredLines = keys.count
-        return Ranking.smallest(keys, limit: limit)
     }
 
     /// The ranking keys of `rows` for `compiled` (every one matches it).
