@@ -8,6 +8,7 @@
 #            into the filled index, against xmllint in the same hyperfine run
 #   search   `mixtape search QUERY` against `fzf --filter QUERY` on the same lines in a file
 #   filter   `mixtape search 'year:1990..1999'` (fzf has no fields: shown against its text search)
+#   json     peak RSS of `mixtape search --json` (every item, as JSON Lines)
 #   picker   `pickbench` (10 runs of 18 keys): p99 keystroke → frame with results, and open →
 #            first full frame
 #
@@ -85,7 +86,7 @@ index_vs_xmllint() {
 }
 
 TSV=$OUT/scale.tsv
-printf 'tracks\tindex_s\txmllint_s\tindex_mb\txmllint_mb\treread_s\treread_xmllint_s\tsearch_s\tfzf_s\tfilter_s\tfilter_mb\tpick_p50_ms\tpick_p99_ms\tpick_open_ms\n' >"$TSV"
+printf 'tracks\tindex_s\txmllint_s\tindex_mb\txmllint_mb\treread_s\treread_xmllint_s\tsearch_s\tfzf_s\tfilter_s\tfilter_mb\tjson_mb\tpick_p50_ms\tpick_p99_ms\tpick_open_ms\n' >"$TSV"
 for n in $SIZES; do
 	lib=$(library "$n")
 	runs=$RUNS
@@ -110,6 +111,7 @@ for n in $SIZES; do
 		-n filter "$MIXTAPE search --library $qdb $FILTER" >/dev/null
 	IFS=$'\t' read -r search_s fzf_s filter_s < <(means "$OUT/scale-search-$n.json")
 	filter_mb=$(peak "$MIXTAPE" search --library "$db" "$FILTER")
+	json_mb=$(peak "$MIXTAPE" search --library "$db" --json)
 
 	log "$n tracks: picker"
 	# The index just written (600 MB at 1M) is flushed first: its write-back competed with the
@@ -118,8 +120,8 @@ for n in $SIZES; do
 	"$PICKBENCH" "$db" 10 >"$OUT/scale-pick-$n.md"
 	read -r pick_p50 pick_p99 < <(awk -F'|' '/frame with its results/ { gsub(/ ms| /, "", $3); gsub(/ ms| /, "", $4); print $3, $4 }' "$OUT/scale-pick-$n.md")
 	pick_open=$(awk -F'|' '/first full frame/ { gsub(/ ms| /, "", $3); print $3 }' "$OUT/scale-pick-$n.md")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$index_s" "$xmllint_s" "$index_mb" \
-		"$xmllint_mb" "$reread_s" "$reread_xmllint_s" "$search_s" "$fzf_s" "$filter_s" "$filter_mb" "$pick_p50" "$pick_p99" "$pick_open" >>"$TSV"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$index_s" "$xmllint_s" "$index_mb" \
+		"$xmllint_mb" "$reread_s" "$reread_xmllint_s" "$search_s" "$fzf_s" "$filter_s" "$filter_mb" "$json_mb" "$pick_p50" "$pick_p99" "$pick_open" >>"$TSV"
 	rm -f "$db" "$db"-wal "$db"-shm "$db".lock "$OUT/scale-lines-$n.txt"
 done
 

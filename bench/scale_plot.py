@@ -38,9 +38,9 @@ lines = [
     "",
     "| tracks | first index | `xmllint --stream` | ratio | index peak RSS | xmllint RSS "
     "| re-read | `xmllint` | ratio "
-    f"| search `{query}` | `fzf --filter` | ratio | `{filter_query}` | its RSS "
+    f"| search `{query}` | `fzf --filter` | ratio | `{filter_query}` | its RSS | `search --json` RSS "
     "| picker p50 / p99 keystroke → results | open → full frame |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 for r in rows:
     lines.append(
@@ -48,7 +48,7 @@ for r in rows:
         f"| {r['index_s'] / r['xmllint_s']:.2f}× | {r['index_mb']:.0f} MB | {r['xmllint_mb']:.0f} MB "
         f"| {seconds(r['reread_s'])} | {seconds(r['reread_xmllint_s'])} | {r['reread_s'] / r['reread_xmllint_s']:.2f}× "
         f"| {seconds(r['search_s'])} | {seconds(r['fzf_s'])} | {r['search_s'] / r['fzf_s']:.2f}× "
-        f"| {seconds(r['filter_s'])} | {r['filter_mb']:.0f} MB "
+        f"| {seconds(r['filter_s'])} | {r['filter_mb']:.0f} MB | {r['json_mb']:.0f} MB "
         f"| {r['pick_p50_ms']:.1f} / {r['pick_p99_ms']:.1f} ms | {r['pick_open_ms']:.0f} ms |"
     )
 open(table, "w").write("\n".join(lines) + "\n")
@@ -78,6 +78,7 @@ panel(index_ax, "First index", "seconds", [
 panel(memory_ax, "Peak memory (RSS)", "MB", [
     ([r["index_mb"] for r in rows], "mixtape index", "o-"),
     ([r["filter_mb"] for r in rows], f"search '{filter_query}'", "^-"),
+    ([r["json_mb"] for r in rows], "search --json", "v-"),
     ([r["xmllint_mb"] for r in rows], "xmllint --stream", "s--"),
 ], log_y=False)
 panel(search_ax, "Search, whole process", "seconds", [
