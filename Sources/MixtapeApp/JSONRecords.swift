@@ -35,11 +35,22 @@ public struct JSONRecords: Sendable {
         written += 1
     }
 
-    /// Runs `body` with the bytes of record `slot` (empty when it was never written).
-    public func withUTF8<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        guard let place = places[slot] else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try blocks[Int(place.block)].withUnsafeBufferPointer {
-            try body(UnsafeBufferPointer(rebasing: $0[Int(place.start)..<Int(place.end)]))
+    /// Runs `body` with a way to lend any slot's record (empty when it was never written), all
+    /// of them valid until `body` returns: the output hands them to `writev` where they lie.
+    public func withEveryRecord<R>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try pinning(from: 0, []) { blocks in
+            try body { slot in
+                guard let place = places[slot] else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(rebasing: blocks[Int(place.block)][Int(place.start)..<Int(place.end)])
+            }
         }
+    }
+
+    /// Runs `body` with the storage of every block from `block` on after `pinned`, each lent
+    /// by its own `withUnsafeBufferPointer` around the next (one level a megabyte).
+    private func pinning<R>(from block: Int, _ pinned: [UnsafeBufferPointer<UInt8>],
+                            _ body: ([UnsafeBufferPointer<UInt8>]) throws -> R) rethrows -> R {
+        guard block < blocks.count else { return try body(pinned) }
+        return try blocks[block].withUnsafeBufferPointer { try pinning(from: block + 1, pinned + [$0], body) }
     }
 }

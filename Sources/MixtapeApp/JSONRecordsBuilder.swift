@@ -9,28 +9,33 @@ import MixtapeStore
 /// search ranked.
 final class JSONRecordsBuilder: @unchecked Sendable {
     /// One hand-off to the writing thread: rows' values back to back, and each row's slot and
-    /// where its values start.
-    private struct Batch: Sendable {
-        var values: [UInt8] = []
+    /// where its values start. A class, so the values (noncopyable: they own their memory)
+    /// travel to the writing thread with it and are freed there.
+    private final class Batch: @unchecked Sendable {
+        var values: RowValues
         var rows: [(slot: Int, start: Int)] = []
+
+        init(capacity: Int) {
+            values = RowValues(capacity: capacity)
+            rows.reserveCapacity(JSONRecordsBuilder.rowsPerBatch)
+        }
     }
 
     /// How the rows are written: the first row's statement's (every row comes from one).
     private var plan: RowJSONPlan?
-    private var batch = Batch()
+    private var batch = Batch(capacity: JSONRecordsBuilder.bytesPerBatch)
     /// Written only on `queue`, read by `finish` after it drains.
     private var records: JSONRecords
     private let queue = DispatchQueue(label: "mixtape.search.json")
     /// Batches handed off and not yet written, at most `inFlight`: the reader waits rather than
     /// copying the whole result ahead of the writer.
     private let slots: DispatchSemaphore
-    private static let rowsPerBatch = 256, inFlight = 4
+    private static let rowsPerBatch = 256, inFlight = 4, bytesPerBatch = rowsPerBatch * 1024
 
     /// A builder of `count` records, of rows read by one statement.
     init(count: Int) {
         records = JSONRecords(count: count)
         slots = DispatchSemaphore(value: Self.inFlight)
-        batch.values.reserveCapacity(Self.rowsPerBatch * 1024)
     }
 
     /// Copies `row`'s values for `slot`; hands a full batch to the writing thread.
@@ -50,15 +55,13 @@ final class JSONRecordsBuilder: @unchecked Sendable {
     private func handOff() {
         guard let plan else { return }
         let full = batch
-        batch = Batch()
-        batch.values.reserveCapacity(full.values.capacity)
+        batch = Batch(capacity: Self.bytesPerBatch)
         slots.wait()
         queue.async { [self] in
-            full.values.withUnsafeBytes { values in
-                for (index, row) in full.rows.enumerated() {
-                    let end = index + 1 < full.rows.count ? full.rows[index + 1].start : values.count
-                    records.write(values: UnsafeRawBufferPointer(rebasing: values[row.start..<end]), plan: plan, at: row.slot)
-                }
+            let values = full.values.bytes
+            for (index, row) in full.rows.enumerated() {
+                let end = index + 1 < full.rows.count ? full.rows[index + 1].start : values.count
+                records.write(values: UnsafeRawBufferPointer(rebasing: values[row.start..<end]), plan: plan, at: row.slot)
             }
             slots.signal()
         }

@@ -40,6 +40,17 @@ public struct RowJSONPlan: Sendable {
         static let absent: UInt8 = 0, integer: UInt8 = 1, text: UInt8 = 2
     }
 
+    /// The name each kind is stored and printed as.
+    private static let kindNames = Kind.allCases.map { Array($0.rawValue.utf8) }
+    private static let otherKindName = Array(Kind.other.rawValue.utf8)
+
+    /// The kind a row's `kind` text names, as printed: itself when it names one, else `other`
+    /// (what `Kind(rawValue:) ?? .other` gives), without a `String` for every row.
+    static func kindName(_ text: UnsafeRawBufferPointer?) -> [UInt8] {
+        guard let text else { return otherKindName }
+        return kindNames.first { $0.elementsEqual(text) } ?? otherKindName
+    }
+
     /// The plan for a row whose id is in column 0, source id in column 1, and field number `i`
     /// of `Field.allCases` in `columnOfField[i]` (-1: not read, left out).
     init(columnOfField: [Int32]) {
@@ -101,33 +112,34 @@ public struct RowJSONPlan: Sendable {
 extension ItemScanRow {
     /// Copies the values `jsonPlan` prints out of the row, in its order (see `RowJSONPlan.Tag`):
     /// a null column and an unknown source are absent; a bool is never absent.
-    public func appendValues(to out: inout [UInt8]) {
+    ///
+    /// Each column is asked for once, as a value (`sqlite3_column_value`), and that value for
+    /// its type and contents: each `sqlite3_column_*` call looks the column up again. Such a
+    /// value is "unprotected", safe to read only on the thread that owns the connection, which
+    /// is the only one that reads a row.
+    public func appendValues(to out: inout RowValues) {
         for step in jsonPlan.steps {
             switch step.field {
             case .source:
-                guard var source = sources[sqlite3_column_int64(handle, 1)] else { out.append(RowJSONPlan.Tag.absent); continue }
-                source.withUTF8 { Self.appendText($0, to: &out) }
+                guard var source = sources[sqlite3_column_int64(handle, 1)] else { out.appendAbsent(); continue }
+                source.withUTF8 { out.appendText($0.baseAddress, count: $0.count) }
             case .kind:
-                var name = kind(at: step.column).rawValue
-                name.withUTF8 { Self.appendText($0, to: &out) }
+                let value = sqlite3_column_value(handle, step.column)
+                let text = sqlite3_value_type(value) == SQLITE_TEXT
+                    ? UnsafeRawBufferPointer(start: sqlite3_value_text(value), count: Int(sqlite3_value_bytes(value))) : nil
+                RowJSONPlan.kindName(text).withUnsafeBytes { out.appendText($0.baseAddress, count: $0.count) }
             default:
-                if step.writer != .bool, sqlite3_column_type(handle, step.column) == SQLITE_NULL {
-                    out.append(RowJSONPlan.Tag.absent)
+                let value = sqlite3_column_value(handle, step.column)
+                if step.writer != .bool, sqlite3_value_type(value) == SQLITE_NULL {
+                    out.appendAbsent()
                 } else if step.writer == .text {
-                    let bytes = sqlite3_column_text(handle, step.column)
-                    Self.appendText(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, step.column))), to: &out)
+                    // The text first, then its length (sqlite3_value_bytes' rule).
+                    let text = sqlite3_value_text(value)
+                    out.appendText(text, count: Int(sqlite3_value_bytes(value)))
                 } else {
-                    out.append(RowJSONPlan.Tag.integer)
-                    withUnsafeBytes(of: sqlite3_column_int64(handle, step.column)) { out.append(contentsOf: $0) }
+                    out.appendInteger(sqlite3_value_int64(value))
                 }
             }
         }
-    }
-
-    /// A text value: its tag, 32-bit length and bytes.
-    private static func appendText(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(RowJSONPlan.Tag.text)
-        withUnsafeBytes(of: UInt32(text.count)) { out.append(contentsOf: $0) }
-        out.append(contentsOf: text)
     }
 }

@@ -61,8 +61,8 @@ struct SearchCommand: ParsableCommand {
             if result.jsonLines.count == 0 {
                 for item in result.items { writer.write(item.jsonLine, terminator: output.terminator) }
             } else {
-                for index in 0..<result.jsonLines.count {
-                    result.jsonLines.withUTF8(index) { writer.write(utf8: $0, terminator: output.terminator) }
+                result.jsonLines.withEveryRecord { record in
+                    writer.writeRecords(count: result.jsonLines.count, terminator: output.terminatorByte, record)
                 }
             }
         } else {

@@ -35,6 +35,57 @@ final class RecordWriter {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes `count` JSON records, record `i` lent by `record(i)`, each followed by
+    /// `terminator`: handed to `writev` where they lie, 512 to a call, rather than copied into
+    /// the buffer first (copying `search --json fire`'s 18 MB took 6 of its 110 ms). JSON
+    /// escapes every byte that is not UTF-8 itself, so, as for `writeJSON(_:)`, there is
+    /// nothing to look for in them.
+    func writeRecords(count: Int, terminator: UInt8, _ record: (Int) -> UnsafeBufferPointer<UInt8>) {
+        flush()
+        var terminator = terminator
+        withUnsafeMutablePointer(to: &terminator) { terminator in
+            var vectors: [iovec] = []
+            vectors.reserveCapacity(Self.vectorsPerWrite)
+            var index = 0
+            while index < count {
+                vectors.removeAll(keepingCapacity: true)
+                while index < count, vectors.count + 2 <= Self.vectorsPerWrite {
+                    let bytes = record(index)
+                    index += 1
+                    if let base = bytes.baseAddress, bytes.count > 0 {
+                        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: bytes.count))
+                    }
+                    vectors.append(iovec(iov_base: UnsafeMutableRawPointer(terminator), iov_len: 1))
+                }
+                Self.writeAll(&vectors)
+            }
+        }
+    }
+
+    /// At most this many pieces to one `writev` (POSIX's smallest IOV_MAX, Linux's and macOS's).
+    private static let vectorsPerWrite = 1024
+
+    /// Writes every piece of `vectors`, going on after a short write from where it stopped.
+    private static func writeAll(_ vectors: inout [iovec]) {
+        var first = 0
+        while first < vectors.count {
+            let written = vectors.withUnsafeBufferPointer { writev(STDOUT_FILENO, $0.baseAddress! + first, Int32($0.count - first)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                exit(errno == EPIPE ? 0 : 74)
+            }
+            var left = written
+            while first < vectors.count, left >= vectors[first].iov_len {
+                left -= vectors[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                vectors[first].iov_base += left
+                vectors[first].iov_len -= left
+            }
+        }
+    }
+
     /// Writes `item` as a JSON line: the bytes of `write(item.jsonLine)`, appended straight to
     /// the buffer (JSON escapes non-UTF-8 bytes itself, so there is nothing left to escape).
     func writeJSON(_ item: MediaItem, terminator: String = "\n") {

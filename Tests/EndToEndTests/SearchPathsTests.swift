@@ -38,7 +38,8 @@ struct SearchPathsTests {
             ["--sort", "title", "--limit", "7"], ["--sort", "id"], ["--sort", "id-", "year:1990.."],
         ]
         let cases = filters + mixed + options
-        return cases + cases.map { ["--json"] + $0 } + [["--json"], ["--json", "fire"], ["--json", "--limit", "2"]]
+        return cases + cases.map { ["--json"] + $0 } + [["--json"], ["--json", "fire"], ["--json", "--limit", "2"],
+                                                        ["--json", "--print0", "y:1990.."], ["--print0", "love"]]
     }
 
     @Test("every filter kind, text, --sort, --scope, --limit and --json: same lines, same exit",
