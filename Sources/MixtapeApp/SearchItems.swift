@@ -118,18 +118,17 @@ public struct SearchItems: Sendable {
     }
 
     /// `rank` over lines held packed (the line snapshot's). Only the lines whose bytes allow
-    /// an anchored query to match (`AnchorPrefilter`) are folded and matched, copied into a
-    /// corpus of their own, with the same ranking and ties in line order; the whole corpus's
-    /// arrays ask for large pages (`LargeBuffer`).
+    /// the query to match (`TextPrefilter`: its terms' characters in order, anchored letters
+    /// in place) are folded and matched, in a corpus of their own, with the same ranking and
+    /// ties in line order; the corpus's arrays ask for large pages (`LargeBuffer`).
     func rank(lines: PackedStrings, among candidates: [Int]?) throws -> [Int] {
-        guard let prefilter = AnchorPrefilter(QueryPlan(query).textQuery) else {
+        guard let prefilter = TextPrefilter(QueryPlan(query).textQuery) else {
             return try rank({ MatchCorpus(lines: lines, largeMemory: LargeBuffer.preferHugePages) },
                             count: lines.count, among: candidates)
         }
         let kept = prefilter.candidates(in: lines, among: candidates)
-        var some = PackedStrings()
-        for index in kept { lines.withUTF8(index) { some.append($0) } }
-        return try rank({ MatchCorpus(lines: some) }, count: kept.count, among: nil).map { kept[$0] }
+        return try rank({ MatchCorpus(lines: lines, picking: kept, largeMemory: LargeBuffer.preferHugePages) },
+                        count: kept.count, among: nil).map { kept[$0] }
     }
 
     func cut(_ order: [Int]) -> [Int] {

@@ -40,11 +40,7 @@ struct LineEncoder {
     /// at its end. Sized for the longest such line so far; origins only after a dropped mark.
     private var scratch = Scratch(capacity: 256)
     private var origins: [Int32] = []
-    /// Memo of `EncodingTables.entry(of:)` for scalars past the table (CJK, emoji): their
-    /// Unicode property lookups are slow, and a library repeats the same few thousand.
-    private var cacheKeys = [UInt32](repeating: 0, count: Self.cacheSize)
-    private var cacheEntries = [UInt64](repeating: 0, count: Self.cacheSize)
-    private static let cacheSize = 2048
+    private var memo = ScalarEntryMemo()
 
     /// An encoder writing the lines of one chunk at `place`.
     init(into output: Output, at place: Place) {
@@ -166,7 +162,7 @@ struct LineEncoder {
             tables.infoCodes.withUnsafeBufferPointer { infoCodes in
                 while index < limit {
                     let value = Self.decode(source, at: &index)
-                    let entry = value < EncodingTables.end ? table[Int(value)] : cachedEntry(of: value)
+                    let entry = value < EncodingTables.end ? table[Int(value)] : memo.entry(of: value)
                     if entry & EncodingTables.markBit != 0 {
                         if !droppedMarks {
                             // Until the first mark, folded position and scalar offset coincide.
@@ -222,18 +218,9 @@ struct LineEncoder {
         return (wideStart, Int32(markMaps.count - 1))
     }
 
-    private mutating func cachedEntry(of value: UInt32) -> UInt64 {
-        let slot = Int(value) & (Self.cacheSize - 1)
-        if cacheKeys[slot] == value { return cacheEntries[slot] }   // 0 is never a key here
-        let entry = EncodingTables.entry(of: value)
-        cacheKeys[slot] = value
-        cacheEntries[slot] = entry
-        return entry
-    }
-
     /// The scalar at `index` of well-formed UTF-8 (a Swift string's storage), advancing `index`.
     @inline(__always)
-    private static func decode(_ bytes: UnsafePointer<UInt8>, at index: inout Int) -> UInt32 {
+    static func decode(_ bytes: UnsafePointer<UInt8>, at index: inout Int) -> UInt32 {
         let lead = UInt32(bytes[index])
         if lead < 0x80 {
             index += 1
@@ -333,5 +320,23 @@ struct EncodingTables: Sendable {
         let foldedCased = LatinFolding.fold(value)
         return UInt64(folded) | UInt64(foldedCased) << 21 | UInt64(charClass.rawValue) << 42
             | (folded | foldedCased >= 0x80 ? wideBit : 0)
+    }
+}
+
+/// Memo of `EncodingTables.entry(of:)` for scalars past the table (CJK, emoji), one worker's:
+/// their Unicode property lookups are slow, and a library repeats the same few thousand.
+struct ScalarEntryMemo {
+    private var keys = [UInt32](repeating: 0, count: Self.size)
+    private var entries = [UInt64](repeating: 0, count: Self.size)
+    private static let size = 2048
+
+    /// `EncodingTables.entry(of: value)` for a scalar past the table.
+    mutating func entry(of value: UInt32) -> UInt64 {
+        let slot = Int(value) & (Self.size - 1)
+        if keys[slot] == value { return entries[slot] }   // 0 is never a key here
+        let entry = EncodingTables.entry(of: value)
+        keys[slot] = value
+        entries[slot] = entry
+        return entry
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The lines to search, folded and encoded once so every keystroke only scans memory.
 ///
 /// Each line is stored as three parallel arrays of its (fold-visible) characters: the
@@ -53,6 +51,12 @@ public struct MatchCorpus: Sendable {
         self.init(lines: PackedLines(strings: lines), chunkSize: Self.chunkSize, largeMemory: largeMemory)
     }
 
+    /// Folds and stores the lines of `lines` at `indices`, in that order: line `i` of the
+    /// corpus is `lines[indices[i]]`.
+    public init(lines: PackedStrings, picking indices: [Int], largeMemory: LargeMemoryAdvice? = nil) {
+        self.init(lines: PickedLines(strings: lines, indices: indices), chunkSize: Self.chunkSize, largeMemory: largeMemory)
+    }
+
     /// Told of a large buffer (its start and byte count) about to be filled once.
     public typealias LargeMemoryAdvice = @Sendable (UnsafeMutableRawPointer, Int) -> Void
 
@@ -73,7 +77,7 @@ public struct MatchCorpus: Sendable {
         let chunks = (0..<((texts.count + chunkSize - 1) / chunkSize)).map { chunk in
             chunk * chunkSize..<min((chunk + 1) * chunkSize, texts.count)
         }
-        let sizes = Self.inParallel(chunks.count) { LineEncoder.measure(texts, chunks[$0]) }
+        let sizes = Parallel.map(chunks.count) { LineEncoder.measure(texts, chunks[$0]) }
         var places: [LineEncoder.Place] = []
         var narrow = 0, wide = 0
         for (chunk, size) in zip(chunks, sizes) {
@@ -93,7 +97,7 @@ public struct MatchCorpus: Sendable {
                                 let output = LineEncoder.Output(
                                     lines: lines, info: info, narrowLower: lower, narrowCased: cased,
                                     wideLower: wideLower, wideCased: wideCased)
-                                chunkMarkMaps = Self.inParallel(chunks.count) { chunk in
+                                chunkMarkMaps = Parallel.map(chunks.count) { chunk in
                                     var encoder = LineEncoder(into: output, at: placed[chunk])
                                     for index in chunks[chunk] { texts.withUTF8(index) { encoder.encode(utf8: $0) } }
                                     return encoder.finish()
@@ -131,25 +135,6 @@ public struct MatchCorpus: Sendable {
             }
             markMaps.append(contentsOf: maps)
         }
-    }
-
-    /// `body` for `0..<count` on all cores, results in order (inline for a single item).
-    private static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        var results = [T?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { results in
-            let slots = Slots(results: results)
-            if count == 1 {
-                slots.results[0] = body(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: count) { slots.results[$0] = body($0) }
-            }
-        }
-        return results.map { $0! }
-    }
-
-    /// Each worker writes only its own slot.
-    private struct Slots<T>: @unchecked Sendable {
-        let results: UnsafeMutableBufferPointer<T?>
     }
 
     /// The number of lines.

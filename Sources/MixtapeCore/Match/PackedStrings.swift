@@ -88,3 +88,16 @@ struct PackedLines: LineSource {
         try strings.withUTF8(index, body)
     }
 }
+
+/// Some of a list's packed lines, in the order of `indices`: a corpus of the lines a
+/// prefilter kept, folded where they lie rather than copied out first.
+struct PickedLines: LineSource {
+    let strings: PackedStrings
+    let indices: [Int]
+    var count: Int { indices.count }
+
+    func withUTF8<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try strings.withUTF8(indices[index], body)
+    }
+}
+
