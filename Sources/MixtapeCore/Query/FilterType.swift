@@ -22,6 +22,16 @@ public enum FilterType: Hashable, Sendable {
     /// yes/no membership of the saved selection.
     case selected
 
+    /// Whether a value of this type can hold a space (`artist:the beatles`, a playlist's name, a
+    /// folder): a number, a date, a duration, a yes/no or a kind never does, so a command-line
+    /// word `bpm:120..130 fire` is two terms.
+    public var valueMayHoldSpaces: Bool {
+        switch self {
+        case .string, .playlist, .path: true
+        case .number, .duration, .date, .boolean, .kind, .selected: false
+        }
+    }
+
     /// What the field expects, for error messages (`expects …`).
     public var expectation: String {
         switch self {
