@@ -62,7 +62,7 @@ final class RecordWriter {
         }
     }
 
-    /// At most this many pieces to one `writev` (POSIX's smallest IOV_MAX, Linux's and macOS's).
+    /// At most this many pieces to one `writev`: IOV_MAX on Linux and macOS.
     private static let vectorsPerWrite = 1024
 
     /// Writes every piece of `vectors`, going on after a short write from where it stopped.

@@ -55,11 +55,6 @@ public struct TextPrefilter: Sendable {
     }
 
     /// Whether a line whose UTF-8 is `bytes` might match: every group has a check it passes.
-    func mightMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var reader = FoldedReader()
-        return mightMatch(bytes, reader: &reader)
-    }
-
     private func mightMatch(_ bytes: UnsafeBufferPointer<UInt8>, reader: inout FoldedReader) -> Bool {
         var start = 0, end = bytes.count
         while start < end, Self.isSpace(bytes[start]) { start += 1 }
