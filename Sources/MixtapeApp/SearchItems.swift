@@ -146,10 +146,15 @@ public struct SearchItems: Sendable {
         QueryPlan(query).needsSelection ? Set(try store.selection()) : []
     }
 
-    /// Playlist members, loaded only when the query names a playlist.
+    /// Playlist members, loaded only when the query names a playlist, and then only the
+    /// entries of the playlists it names (and of what lies below them).
     private func membership(_ store: LibraryQueries) throws -> PlaylistMembership {
         let plan = QueryPlan(query)
         guard plan.needsPlaylists else { return PlaylistMembership() }
-        return PlaylistMembership(try store.playlists().map(\.playlist), only: plan.playlistReferences)
+        var playlists = try store.playlists(entries: false).map(\.playlist)
+        for index in PlaylistMembership.playlistsRead(playlists, only: plan.playlistReferences) {
+            playlists[index].items = try store.entries(of: playlists[index]).items
+        }
+        return PlaylistMembership(playlists, only: plan.playlistReferences)
     }
 }

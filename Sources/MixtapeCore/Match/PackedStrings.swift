@@ -32,6 +32,13 @@ public struct PackedStrings: Sendable {
         ends.append(bytes.count)
     }
 
+    /// Appends every string of `other`, in its order.
+    mutating func append(contentsOf other: PackedStrings) {
+        let shift = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
+    }
+
     /// The strings at `positions`, in that order, copied as bytes: the printed lines and ids
     /// of a search, without a `String` made for each.
     public func picking(_ positions: [Int]) -> PackedStrings {
