@@ -50,4 +50,21 @@ struct FilterShortcutTests {
             }
         }
     }
+
+    @Test("playlist: with only the playlists it reads holding their entries gives the same members")
+    func onlyThePlaylistsRead() {
+        let all = PlaylistMembership(QueryTestLibrary.playlists)
+        for reference in ["Road Trip", "Travel", "travel/summer", "p:road", "Chill", "Nowhere"] {
+            let folded = QueryTextFolding.fold(reference)
+            let read = Set(PlaylistMembership.playlistsRead(QueryTestLibrary.playlists, only: [folded]))
+            // The rest as a store hands them over without their entries.
+            var playlists = QueryTestLibrary.playlists
+            for index in playlists.indices where !read.contains(index) { playlists[index].items = [] }
+            let members = PlaylistMembership(playlists, only: [folded]).members(of: reference)
+            #expect(members == all.members(of: reference), "\(reference)")
+            #expect(read.count < QueryTestLibrary.playlists.count, "\(reference) reads every playlist")
+        }
+        // A folder is read with everything below it.
+        #expect(!PlaylistMembership(QueryTestLibrary.playlists).members(of: "Travel").isEmpty)
+    }
 }
