@@ -134,7 +134,7 @@ struct SnapshotSearch {
             placedWanted += 1
             for (key, field) in keys.enumerated() { sortValues[key][position] = row.value(of: field) }
         }
-        guard placed, rows == ids.count, placedWanted == only?.count ?? placedWanted else { return nil }
+        guard placed, rows == ids.count, only.map({ placedWanted == $0.count }) ?? true else { return nil }
         let positions = passes.indices.filter { passes[$0] }
         return (positions, Dictionary(uniqueKeysWithValues: zip(keys, sortValues)))
     }
