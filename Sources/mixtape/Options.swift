@@ -59,7 +59,7 @@ struct RecordOutputOptions: ParsableArguments {
     /// The byte that ends each record.
     var terminator: String { print0 ? "\0" : "\n" }
     /// The same, as the byte `RecordWriter.writeRecords` puts after each record.
-    var terminatorByte: UInt8 { print0 ? 0 : 0x0a }
+    var terminatorByte: UInt8 { terminator.utf8.first! }
 }
 
 /// `--format`, `--limit`, `--sort` for item lists.

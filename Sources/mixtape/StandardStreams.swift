@@ -65,7 +65,8 @@ final class RecordWriter {
     /// At most this many pieces to one `writev`: IOV_MAX on Linux and macOS.
     private static let vectorsPerWrite = 1024
 
-    /// Writes every piece of `vectors`, going on after a short write from where it stopped.
+    /// Writes every piece of `vectors`, going on after a short write from where it stopped (the
+    /// one loop every write to standard output goes through).
     private static func writeAll(_ vectors: inout [iovec]) {
         var first = 0
         while first < vectors.count {
@@ -97,14 +98,10 @@ final class RecordWriter {
     /// Writes everything buffered, retrying short writes; a closed pipe (`| head`) ends the
     /// process quietly, as it would for any filter.
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                exit(errno == EPIPE ? 0 : 74)
-            }
-            offset += written
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeMutableBytes { bytes in
+            var whole = [iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)]
+            Self.writeAll(&whole)
         }
         buffer.removeAll(keepingCapacity: true)
     }
