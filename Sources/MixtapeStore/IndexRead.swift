@@ -167,7 +167,7 @@ public struct ItemScanRow {
     }
 
     /// The kind in `column`, as the item keeps it (`Field.set`): a name it does not know is `other`.
-    func kind(at column: Int32) -> Kind {
+    private func kind(at column: Int32) -> Kind {
         ItemReader.text(handle, column).flatMap(Kind.init(rawValue:)) ?? .other
     }
 
