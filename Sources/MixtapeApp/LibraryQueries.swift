@@ -85,6 +85,12 @@ public struct LibraryQueries {
         return try store().entries(of: playlist)
     }
 
+    /// The entries of each of `playlists` (listed by `playlists(entries: false)`), in one read.
+    public func entries(of playlists: [Playlist]) throws -> [(items: [ItemID], unresolved: [UnresolvedEntry])] {
+        guard indexExists else { return playlists.map { _ in ([], []) } }
+        return try store().entries(of: playlists)
+    }
+
     /// Every recorded source.
     public func sources() throws -> [SourceRecord] {
         guard indexExists else { return [] }

@@ -152,8 +152,9 @@ public struct SearchItems: Sendable {
         let plan = QueryPlan(query)
         guard plan.needsPlaylists else { return PlaylistMembership() }
         var playlists = try store.playlists(entries: false).map(\.playlist)
-        for index in PlaylistMembership.playlistsRead(playlists, only: plan.playlistReferences) {
-            playlists[index].items = try store.entries(of: playlists[index]).items
+        let read = PlaylistMembership.playlistsRead(playlists, only: plan.playlistReferences)
+        for (index, entries) in zip(read, try store.entries(of: read.map { playlists[$0] })) {
+            playlists[index].items = entries.items
         }
         return PlaylistMembership(playlists, only: plan.playlistReferences)
     }

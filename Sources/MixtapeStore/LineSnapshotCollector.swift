@@ -146,7 +146,7 @@ public final class LineSnapshotCollector {
     }
 
     private func gatherColumns(of item: MediaItem) {
-        var id = item.id.rawValue
+        let id = item.id.rawValue
         columnBytes += id.utf8.count + 8 + columnFields.count * MemoryLayout<FieldValue?>.stride
         guard columnBytes <= columnBudget else {
             columnFields = []
@@ -154,7 +154,7 @@ public final class LineSnapshotCollector {
             ids = PackedStrings()
             return
         }
-        id.withUTF8 { ids.append($0) }
+        ids.append(id)
         for (position, field) in columnFields.enumerated() { columnValues[position].append(field.value(of: item)) }
     }
 

@@ -38,13 +38,23 @@ extension LibraryStore {
     /// id), as `playlists()` gives them: an export of one playlist need not decode the members
     /// of every other (a library's own playlist lists all 100,000 items).
     public func entries(of playlist: Playlist) throws -> (items: [ItemID], unresolved: [UnresolvedEntry]) {
+        try entries(of: [playlist])[0]
+    }
+
+    /// `entries(of:)` of each of `playlists`, in one read of the index (a `playlist:` filter
+    /// naming a folder reads every playlist below it).
+    public func entries(of playlists: [Playlist]) throws -> [(items: [ItemID], unresolved: [UnresolvedEntry])] {
         try reading { db in
             let canonical = try ItemAliases.canonical(in: db)
-            guard let row = try Row.fetchOne(db, sql: """
+            let statement = try db.makeStatement(sql: """
                 SELECT entries, unresolved FROM playlists JOIN sources ON sources.id = playlists.source_id
                 WHERE sources.path IS ? AND playlists.id = ?
-                """, arguments: [playlist.source, playlist.id.rawValue]) else { return ([], []) }
-            return LibraryStore.entries(of: row, canonical: canonical)
+                """)
+            return try playlists.map { playlist in
+                guard let row = try Row.fetchOne(statement, arguments: [playlist.source, playlist.id.rawValue])
+                else { return ([], []) }
+                return LibraryStore.entries(of: row, canonical: canonical)
+            }
         }
     }
 

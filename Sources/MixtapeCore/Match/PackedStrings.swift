@@ -10,7 +10,7 @@ public struct PackedStrings: Sendable {
     public init() {}
 
     public init(_ strings: [String]) {
-        for var string in strings { string.withUTF8 { append($0) } }
+        for string in strings { append(string) }
     }
 
     public var count: Int { ends.count }
@@ -30,6 +30,12 @@ public struct PackedStrings: Sendable {
     public mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: utf8)
         ends.append(bytes.count)
+    }
+
+    /// Appends one string.
+    public mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
     }
 
     /// Appends every string of `other`, in its order.

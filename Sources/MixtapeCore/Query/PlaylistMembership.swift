@@ -28,7 +28,7 @@ public struct PlaylistMembership: Sendable {
         var gathered: [String: PackedStrings] = [:]
         for (playlist, keys) in zip(playlists, Self.references(of: playlists, only: only)) where !keys.isEmpty {
             var items = PackedStrings()
-            Self.appendItems(of: playlist, children: children, to: &items)
+            for below in Self.withEverythingBelow([playlist], children: children) { Self.append(below.items, to: &items) }
             for key in keys { gathered[key, default: PackedStrings()].append(contentsOf: items) }
         }
         members = gathered.mapValues(ItemIDSet.init)
@@ -39,18 +39,11 @@ public struct PlaylistMembership: Sendable {
     /// reads just these: `playlist:Music` decoded the 350,000 entries of 200 playlists to
     /// gather one playlist's 90,000.
     public static func playlistsRead(_ playlists: [Playlist], only: Set<String>) -> [Int] {
-        let children = Self.children(of: playlists)
         var index: [PlaylistID: [Int]] = [:]
         for (position, playlist) in playlists.enumerated() { index[playlist.id, default: []].append(position) }
-        var read: Set<Int> = []
-        var seen: Set<PlaylistID> = []
-        var pending = zip(playlists, references(of: playlists, only: only)).filter { !$1.isEmpty }.map(\.0)
-        while let next = pending.popLast() {
-            guard seen.insert(next.id).inserted else { continue }
-            read.formUnion(index[next.id] ?? [])
-            pending += children[next.id] ?? []
-        }
-        return read.sorted()
+        let named = zip(playlists, references(of: playlists, only: only)).filter { !$1.isEmpty }.map(\.0)
+        let read = withEverythingBelow(named, children: children(of: playlists)).flatMap { index[$0.id] ?? [] }
+        return Set(read).sorted()
     }
 
     /// Each playlist's folded references (name, folder path, id), with `only` just those it
@@ -83,22 +76,21 @@ public struct PlaylistMembership: Sendable {
         members[foldedReference]?.contains(id) ?? false
     }
 
-    /// Appends a playlist's own items and those of everything below it; a cycle in hostile
-    /// parent links is walked once. An item in two of them is appended twice, and held once.
-    private static func appendItems(of playlist: Playlist, children: [PlaylistID: [Playlist]], to items: inout PackedStrings) {
+    /// `playlists` and everything below them, each once (by id): a cycle in hostile parent
+    /// links is walked once. An item in two of them is gathered twice, and held once.
+    private static func withEverythingBelow(_ playlists: [Playlist], children: [PlaylistID: [Playlist]]) -> [Playlist] {
+        var walked: [Playlist] = []
         var seen: Set<PlaylistID> = []
-        var pending = [playlist]
+        var pending = playlists
         while let next = pending.popLast() {
             guard seen.insert(next.id).inserted else { continue }
-            append(next.items, to: &items)
+            walked.append(next)
             pending += children[next.id] ?? []
         }
+        return walked
     }
 
     private static func append(_ ids: some Sequence<ItemID>, to items: inout PackedStrings) {
-        for id in ids {
-            var raw = id.rawValue
-            raw.withUTF8 { items.append($0) }
-        }
+        for id in ids { items.append(id.rawValue) }
     }
 }
