@@ -59,6 +59,25 @@ enum FileFacts {
         return modificationTimeNs(info)
     }
 
+    /// The file system `path` is on (`st_dev`), nil if it cannot be stat'ed.
+    static func device(_ path: String) -> UInt64? {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return UInt64(info.st_dev)
+    }
+
+    /// Whether the folder at `path` holds no entry at all (not even a hidden one): what a mount
+    /// point is with its disk unmounted. False when it cannot be listed.
+    static func isEmptyFolder(_ path: String) -> Bool {
+        guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2e] && name != [0x2e, 0x2e] { return false }
+        }
+        return true
+    }
+
     /// Whether the folder at `path` can be listed (read and searched).
     static func isListable(_ path: String) -> Bool { PathBytes.withCString(path) { access($0, R_OK | X_OK) } == 0 }
 

@@ -25,6 +25,18 @@ extension IndexSources {
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
                 return
             }
+            let recorded = try store.source(at: path)
+            let device = FileFacts.device(path)
+            let presence = FolderRootPresence(recordedItems: recorded?.itemCount ?? 0, recordedDevice: recorded?.device,
+                                              device: device, isEmpty: FileFacts.isEmptyFolder(path),
+                                              walkFoundNothing: scope == nil && scan.files.isEmpty && scan.playlistFiles.isEmpty)
+            if let recorded, let absence = presence.absence {
+                report.warnings.append(IndexWarning(position: nil, message:
+                    "\(path): \(absence); its \(recorded.itemCount) items are kept (mount it again, "
+                    + "or `mixtape sources remove` to forget them)"))
+                report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
+                return
+            }
             let previous = try scope.map { scope in
                 let (folders, trees) = scope.minimal
                 return try store.folderFiles(ofSource: path, folders: folders, trees: trees)
@@ -55,7 +67,6 @@ extension IndexSources {
                 // Nothing new, changed, moved or gone: leave the source (and the line snapshot)
                 // untouched, as an unchanged export is.
                 // Counted from the source: a kept file may be several items (its cue tracks).
-                let recorded = try store.source(at: path)
                 report.addUnchanged(items: recorded?.itemCount ?? plan.kept.count, playlists: recorded?.playlistCount ?? 0)
                 report.skippedSidecars += scan.skippedSidecars
                 report.warnings += scan.warnings
@@ -63,7 +74,7 @@ extension IndexSources {
             }
             var reading = FolderReading(warnings: scan.warnings)
             let record = SourceRecord(path: path, kind: .folder, stamp: nil,
-                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
+                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())), device: device)
             let counts: SyncCounts
             if scope != nil {
                 let live = { (records: [FolderFileRecord]) in Set(records.filter { !$0.isGone }.map(\.itemID)) }

@@ -172,10 +172,11 @@ public final class LibraryStore: Sendable {
             }
             try db.execute(sql: """
                 UPDATE sources SET kind = ?, size = ?, mtime_ns = ?, fingerprint = ?, indexed_at = ?,
-                    item_count = ?, playlist_count = ?, application_version = ? WHERE id = ?
+                    item_count = ?, playlist_count = ?, application_version = ?, device = ? WHERE id = ?
                 """, arguments: [record.kind.rawValue, record.stamp?.size, record.stamp?.modificationTimeNs,
                                  readout.contentFingerprint, record.indexedAt?.rawValue, counts.items,
-                                 counts.playlists, readout.applicationVersion, sourceID])
+                                 counts.playlists, readout.applicationVersion,
+                                 record.device.map { Int64(bitPattern: $0) }, sourceID])
             synced = counts
             return .commit
         }
@@ -242,8 +243,9 @@ public final class LibraryStore: Sendable {
             try patch.finish()
             let counts = patch.counts
             if counts.added + counts.updated + counts.removed > 0 { try LibraryStore.itemsChanged(in: db) }
-            try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ? WHERE id = ?",
-                           arguments: [record.indexedAt?.rawValue, counts.items, sourceID])
+            try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ?, device = coalesce(?, device) WHERE id = ?",
+                           arguments: [record.indexedAt?.rawValue, counts.items,
+                                       record.device.map { Int64(bitPattern: $0) }, sourceID])
             return counts
         }
     }
@@ -574,7 +576,8 @@ public final class LibraryStore: Sendable {
             itemCount: row["item_count"],
             playlistCount: row["playlist_count"],
             applicationVersion: row["application_version"],
-            contentFingerprint: row["fingerprint"])
+            contentFingerprint: row["fingerprint"],
+            device: (row["device"] as Int64?).map { UInt64(bitPattern: $0) })
     }
 
     /// Creates the folder the index (and its lock file) lives in, as on first write, after

@@ -228,6 +228,12 @@ enum Schema {
             // have none and are searched by id until the next one is written.
             try db.execute(sql: "ALTER TABLE line_snapshots ADD COLUMN rowids BLOB")
         }
+        migrator.registerMigration("v17: folder roots' devices") { db in
+            // The file system a folder source's root was on when it was last walked
+            // (`SourceRecord.device`): an unmounted disk leaves its mount point an empty folder
+            // on another device, which must not read as "every file deleted".
+            try db.execute(sql: "ALTER TABLE sources ADD COLUMN device INTEGER")
+        }
         return migrator
     }
 

@@ -46,11 +46,15 @@ public struct SourceRecord: Hashable, Sendable {
     public var applicationVersion: String?
     /// A hash of the bytes last read (16 hex digits).
     public var contentFingerprint: String?
+    /// A folder source's root: the file system (`st_dev`) it was on when last walked, so a
+    /// disk that is no longer mounted there is told from a folder whose files were deleted.
+    public var device: UInt64?
 
     public init(path: String, kind: SourceKind, stamp: SourceStamp? = nil, indexedAt: Timestamp? = nil,
                 itemCount: Int = 0, playlistCount: Int = 0, applicationVersion: String? = nil,
-                contentFingerprint: String? = nil) {
+                contentFingerprint: String? = nil, device: UInt64? = nil) {
         self.contentFingerprint = contentFingerprint
+        self.device = device
         self.path = path
         self.kind = kind
         self.stamp = stamp

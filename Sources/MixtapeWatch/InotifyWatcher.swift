@@ -162,6 +162,19 @@ public final class InotifyWatcher {
         #endif
     }
 
+    /// The file system `path` is on (`st_dev`, following a symlink as a root's watch does);
+    /// nil if it cannot be stat'ed. A mount or unmount over a watched root sends no event to
+    /// the folder under it, so `SourceWatcher` looks at this now and then.
+    public static func device(of path: String) -> UInt64? {
+        #if os(Linux)
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return UInt64(info.st_dev)
+        #else
+        return nil
+        #endif
+    }
+
     /// The subfolders of `folder` the walker would walk: real folders (no symlinks), not hidden.
     /// nil if `folder` cannot be listed.
     public static func subfolders(of folder: String) -> [String]? {

@@ -10,6 +10,11 @@ public final class SourceWatcher {
     private var table = WatchTable()
     private var collector: ChangeCollector
     private let origin = ContinuousClock.now
+    /// The file system each watched folder root was on when its watch was set: a disk mounted
+    /// on it (or unmounted from it) changes that without an event.
+    private var rootDevices: [String: UInt64] = [:]
+    /// When the roots are next looked at (`checkRoots`).
+    private var nextRootCheck = 0.0
 
     /// What `next()` brought.
     public enum Next: Sendable {
@@ -49,30 +54,43 @@ public final class SourceWatcher {
             try perform(collector.drainDirectives())
             let idleAt = idleAfter.map { quietSince + $0 }
             if let idleAt, collector.deadline == nil, now() >= idleAt { return .idle }
-            let absent = absentRoots
-            let wakeAt = [collector.deadline, idleAt, absent.isEmpty ? nil : now() + SourceWatcher.absentRootInterval]
-                .compactMap { $0 }.min()
+            let wakeAt = [collector.deadline, idleAt, hasFolderRoots ? nextRootCheck : nil].compactMap { $0 }.min()
             switch inotify.wait(timeout: wakeAt.map { max(0, $0 - now()) }, wake: stop.descriptor) {
             case .woken: return .stopped
             case .timedOut:
-                for root in absent where try watchTree(root, isRoot: true) { collector.rootReturned(root, at: now()) }
+                break
             case .events(let raw):
                 collector.take(resolve(raw), at: now())
                 try perform(collector.drainDirectives())
                 quietSince = now()
             }
+            if hasFolderRoots, now() >= nextRootCheck {
+                try checkRoots()
+                nextRootCheck = now() + SourceWatcher.rootCheckInterval
+            }
         }
     }
 
-    /// How often a folder source's root that is gone is looked for (seconds).
-    static let absentRootInterval = 5.0
+    /// How often the folder sources' roots are looked at (seconds): one that was gone may be
+    /// back, and one may have had a disk mounted on it or unmounted from it.
+    static let rootCheckInterval = 5.0
 
-    /// Folder sources' roots not watched now: gone when watching began, or deleted, moved
-    /// away or unmounted since.
-    private var absentRoots: [String] {
-        sources.compactMap { source in
-            guard case .folder(let root) = source, table.descriptor(of: root) == nil else { return nil }
-            return root
+    private var hasFolderRoots: Bool {
+        sources.contains { if case .folder = $0 { true } else { false } }
+    }
+
+    /// Watches the roots that are back, and watches again (and has walked again) those now on
+    /// another file system than when their watch was set: a disk mounted there, or unmounted.
+    private func checkRoots() throws(WatchError) {
+        for source in sources {
+            guard case .folder(let root) = source else { continue }
+            if table.descriptor(of: root) == nil {
+                if try watchTree(root, isRoot: true) { collector.rootReturned(root, at: now()) }
+            } else if let device = InotifyWatcher.device(of: root), let watched = rootDevices[root], device != watched {
+                for descriptor in table.removeTree(root) { inotify.unwatch(descriptor) }
+                try watchTree(root, isRoot: true)
+                collector.rootReturned(root, at: now())
+            }
         }
     }
 
@@ -138,6 +156,7 @@ public final class SourceWatcher {
             return false
         }
         table.add(descriptor, path: folder)
+        if isRoot { rootDevices[folder] = InotifyWatcher.device(of: folder) }
         return true
     }
 

@@ -278,6 +278,28 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// A disk unmounted from under the root leaves an empty folder there, on another file
+    /// system: its items stay, and when the disk is mounted again the root is watched and
+    /// walked again (no event tells of either; the root's device does).
+    @Test(.enabled(if: ScratchMount.available, ScratchMount.unavailable))
+    func anUnmountedAndRemountedDiskKeepsItsItemsAndIsWatchedAgain() throws {
+        let disk = try ScratchMount(at: mixtape.folder + "/mnt/music")
+        defer { try? disk.unmount() }
+        try mp3(disk.path + "/a.mp3", title: "Before Unmount")
+        let watch = try startWatch(["--debounce", "0.2", disk.path])
+        try disk.unmount()
+        try watch.waitFor("looks unmounted")
+        #expect(try found("'Before Unmount").count == 1)
+        try disk.mount()
+        try mp3(disk.path + "/a.mp3", title: "Before Unmount")
+        try mp3(disk.path + "/b.mp3", title: "After Remount")
+        try waitUntil("'After Remount", timeout: 15, "the remounted disk is walked again") { $0.count == 1 }
+        try mp3(disk.path + "/c.mp3", title: "Watched Again")
+        try waitUntil("'Watched Again", "the remounted disk is watched") { $0.count == 1 }
+        #expect(try found("'Before Unmount").count == 1)
+        #expect(watch.stop().status == 0)
+    }
+
     /// The root may be a symlink the user named (`~/Music` → `/srv/music`): the source is
     /// recorded under its real path (as `index` records it), and a change at its top level
     /// walks it as the full index does, keeping the files already there.
