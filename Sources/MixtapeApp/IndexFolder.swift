@@ -12,7 +12,7 @@ extension IndexSources {
     /// With `changes` (a watch batch), only the folders they name are walked, and only their
     /// rows are touched (`LibraryStore.patch`): a change to one file of 100,000 costs one
     /// folder's listing and one file's rows.
-    func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) {
+    func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) throws {
         do {
             let scope = changes.flatMap {
                 $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees, incomplete: $0.incomplete)
@@ -106,6 +106,8 @@ extension IndexSources {
             report.changedPlaylistFiles.formUnion(playlistPlan.toRead.map(\.path) + playlistPlan.removed)
             report.skippedSidecars += scan.skippedSidecars + reading.ignoredSidecars
             report.warnings += reading.warnings
+        } catch let error as StoreError where error.isStorageFailure {
+            throw error
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }

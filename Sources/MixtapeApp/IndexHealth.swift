@@ -30,7 +30,34 @@ struct IndexHealth {
             return [.problem(Self.check, "\(path) cannot be opened as an SQLite database: \(failure)", fix: rebuild)]
                 + [lockFinding]
         }
-        return [integrityFinding, schemaFinding, journalFinding, lockFinding].compactMap { $0 }
+        return [integrityFinding, schemaFinding, journalFinding, storageFinding, lockFinding].compactMap { $0 }
+    }
+
+    /// Below this much free space beside the index, a run that rewrites much of it may not fit:
+    /// its write-ahead log holds every page it changes until the commit.
+    static let lowFreeBytes: Int64 = 64 << 20
+
+    /// Whether the index can be written at all (its disk, folder and files, the `-wal` and
+    /// `-shm` beside it included), and the room left on its disk.
+    private var storageFinding: Finding {
+        let path = inspection.path
+        let folder = FolderPath.parent(of: path)
+        if let reason = ReadOnlyIndex.unwritable(path, folder: folder) {
+            return .problem(Self.check, "the index cannot be written: \(reason); index and watch fail (exit 74) "
+                            + "while search, pick and exports still read it", fix: "make it writable")
+        }
+        guard let free = ReadOnlyIndex.freeBytes(folder) else { return .note(Self.check, "free space of \(folder) unknown") }
+        let wanted = max(Self.lowFreeBytes, inspection.fileBytes ?? 0)
+        if free < 1 << 20 {
+            return .problem(Self.check, "the disk holding the index is full (\(free.byteSize) free): index and watch "
+                            + "fail (exit 74) while search, pick and exports still read it",
+                            fix: "free some space on it (at least \(wanted.byteSize)), or move the index with --library")
+        }
+        if free < wanted {
+            return .note(Self.check, "only \(free.byteSize) free on the disk holding the index; a run that rewrites "
+                         + "much of it needs up to \(wanted.byteSize)", fix: "free some space on it")
+        }
+        return .ok(Self.check, "\(free.byteSize) free on its disk, writable")
     }
 
     private var rebuild: String {
@@ -97,7 +124,7 @@ struct IndexHealth {
                          fix: "nothing to do: the next `mixtape index` sets it back to wal")
         }
         guard let wal = inspection.walBytes else { return .ok(Self.check, "journal mode wal, no write-ahead log left over") }
-        let size = "write-ahead log \(Self.megabytes(wal))"
+        let size = "write-ahead log \(wal.byteSize)"
         guard wal <= Self.largeWALBytes else {
             return .note(Self.check, "journal mode wal, \(size): a large one is left by a run that was killed, "
                          + "or kept by a reader that stays open",
@@ -120,13 +147,5 @@ struct IndexHealth {
             return .note(Self.check, "the writer lock \(lock) cannot be probed: \(reason)",
                          fix: "check its permissions; index and watch need to open it for writing")
         }
-    }
-
-    /// `0 bytes`, `12 KB`, `3.4 MB`, `96 MB`.
-    static func megabytes(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
-        if bytes < 1_048_576 { return "\((bytes + 1023) / 1024) KB" }
-        let value = Double(bytes) / 1_048_576
-        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
     }
 }

@@ -67,7 +67,7 @@ public struct IndexSources {
         // earlier source's no longer do).
         var gathered: LineSnapshotCollector?
         for path in targets {
-            gathered = index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
+            gathered = try index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
                              into: &report)
         }
         // A one-source index has its lines already: its sync gathered them as it wrote the items.
@@ -126,7 +126,7 @@ public struct IndexSources {
     /// Indexes one source; returns the lines its sync gathered when they stand for the whole
     /// index.
     private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore,
-                       into report: inout IndexReport) -> LineSnapshotCollector? {
+                       into report: inout IndexReport) throws -> LineSnapshotCollector? {
         switch FileFacts.inspect(path) {
         case .missing where !named && !recorded:
             report.warnings.append(IndexWarning(position: nil, message:
@@ -141,9 +141,9 @@ public struct IndexSources {
         case .unreadable(let why):
             report.failures.append(SourceFailure(path: path, reason: .unreadable(why)))
         case .folder:
-            indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
+            try indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
         case .file(let stamp):
-            return indexLibraryFile(path, stamp: stamp, store: store, into: &report)
+            return try indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }
         return nil
     }
@@ -151,7 +151,7 @@ public struct IndexSources {
     /// A playlist file named as a source: one playlist, no items of its own; its entries are
     /// resolved with every other playlist file's at the end of the run.
     private func indexPlaylistFile(_ path: String, format: PlaylistFileFormat, stamp: SourceStamp, store: LibraryStore,
-                                   into report: inout IndexReport) {
+                                   into report: inout IndexReport) throws {
         do {
             let found = PlaylistFileStat(path: path, size: stamp.size, modificationTimeNs: stamp.modificationTimeNs,
                                          format: format)
@@ -170,6 +170,8 @@ public struct IndexSources {
             report.add(counts)
             report.changedPlaylistFiles.insert(path)
             report.warnings += loaded.warnings
+        } catch let error as StoreError where error.isStorageFailure {
+            throw error
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
@@ -179,7 +181,7 @@ public struct IndexSources {
     /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65. Returns
     /// the lines its sync gathered when they stand for the whole index.
     private func indexLibraryFile(_ path: String, stamp: SourceStamp, store: LibraryStore,
-                                  into report: inout IndexReport) -> LineSnapshotCollector? {
+                                  into report: inout IndexReport) throws -> LineSnapshotCollector? {
         do {
             if !full, let recorded = try store.source(at: path),
                recorded.stamp == LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: recorded.kind) {
@@ -190,7 +192,7 @@ public struct IndexSources {
             if let format = PlaylistFileFormat(fileName: path), kind.isPlaylistFile || kind.mayBeBrokenPlaylist {
                 // A damaged playlist file is still one (its problems are warnings), unless its
                 // bytes are plainly something else: audio, an image, an archive, a library.
-                indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
+                try indexPlaylistFile(path, format: format, stamp: stamp, store: store, into: &report)
                 return nil
             }
             let reader = try LibraryFileReader.reader(for: kind, path: path)
@@ -236,6 +238,8 @@ public struct IndexSources {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))
         } catch let error as SourceReadError {
             report.failures.append(SourceFailure(path: path, reason: .unreadable(error.reason)))
+        } catch let error as StoreError where error.isStorageFailure {
+            throw error  // the index's disk, not the source: no other source can be written either
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }

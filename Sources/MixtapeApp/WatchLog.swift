@@ -10,7 +10,8 @@ public enum WatchLog: Sendable {
     /// One batch applied to `sources`: what changed, from how many kernel events;
     /// `overflowed` when the kernel lost events and the sources were rescanned.
     case applied(IndexReport, sources: [String], events: Int, overflowed: Bool)
-    /// Another `index` holds the writer lock; the batch waits and is tried again.
+    /// The batch waits and is tried again: another `index` holds the writer lock, or the
+    /// index's disk cannot take a write (full, read-only) for now.
     case busy(String)
     /// A stop signal came; the last batch is done.
     case stopping

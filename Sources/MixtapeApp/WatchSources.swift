@@ -1,3 +1,4 @@
+import MixtapeCore
 import MixtapeIngest
 import MixtapeStore
 import MixtapeWatch
@@ -125,7 +126,8 @@ public struct WatchSources {
     /// whole library (0.35 s for 100,000 items), so once per burst, not once per batch.
     static let snapshotDelay = 2.0
 
-    /// Rebuilds the line snapshot if another writer does not hold the lock; false if it does.
+    /// Rebuilds the line snapshot if another writer does not hold the lock and the disk takes
+    /// it; false if not.
     private func refreshLineSnapshot(wait: Double) throws -> Bool {
         do {
             let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
@@ -134,6 +136,8 @@ public struct WatchSources {
             return true
         } catch WriterLockError.held {
             return false
+        } catch let error as StoreError where error.isStorageFailure {
+            return false  // searches read the items meanwhile; tried again at the next quiet moment
         }
     }
 
@@ -161,8 +165,27 @@ public struct WatchSources {
                 log(.busy("the index is locked by another index run (\(pid.map { "pid \($0)" } ?? "unknown pid")); "
                           + "the changes wait for it"))
                 if stop.wait(seconds: 1) { return nil }
+            } catch let error as StoreError where error.isStorageFailure {
+                // A full disk is often for a moment (a download, a copy): nothing of the batch
+                // was written, so it is tried again rather than ending the service.
+                log(.busy("\(WatchSources.describe(error)); the changes are tried again in "
+                          + "\(Int(WatchSources.storageRetrySeconds)) s"))
+                if stop.wait(seconds: WatchSources.storageRetrySeconds) { return nil }
             }
         }
+    }
+}
+
+extension WatchSources {
+    /// Seconds between tries of a batch the index's disk could not take.
+    static let storageRetrySeconds = 10.0
+
+    /// A storage failure as the watch log says it.
+    static func describe(_ error: StoreError) -> String {
+        if case .cannotWrite(let path, let reason, let free) = error {
+            return "the index \(path) cannot be written: \(reason)" + (free.map { " (\($0.byteSize) free)" } ?? "")
+        }
+        return "the index cannot be written: \(error)"
     }
 }
 

@@ -32,6 +32,8 @@ public struct IndexInspection: Sendable {
     public var journalMode: String?
     /// Size of the `-wal` file beside the index, nil when there is none.
     public var walBytes: Int64?
+    /// Size of the index file itself.
+    public var fileBytes: Int64?
     public var lock: WriterLockState = .absent
     /// The recorded sources; nil when they could not be read (`sourcesFailure` says why).
     public var sources: [SourceRecord]?
@@ -59,9 +61,10 @@ public struct IndexInspection: Sendable {
         guard exists(path) else { return inspection }
         inspection.exists = true
         inspection.walBytes = size(path + "-wal")
+        inspection.fileBytes = size(path)
         inspection.journalMode = journalMode(path)
         let quiet = inspection.walBytes == nil && !exists(path + "-shm")
-        if quiet, let uri = immutableURI(path) {
+        if quiet, let uri = ReadOnlyIndex.immutableURI(path) {
             var immutable = inspection
             immutable.read(path: uri)
             if immutable.isSound || size(path + "-wal") == nil { return immutable }
@@ -72,22 +75,6 @@ public struct IndexInspection: Sendable {
 
     /// Whether the file opened and `integrity_check` said ok.
     var isSound: Bool { openFailure == nil && integrityFailure == nil && integrity == ["ok"] }
-
-    /// `file:` URI opening `path` read-only and immutable, or nil when this SQLite does not
-    /// take URIs (the path is then opened as it is).
-    private static func immutableURI(_ path: String) -> String? {
-        guard sqlite3_compileoption_used("USE_URI") == 1 else { return nil }
-        var escaped = ""
-        for character in path.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return "file:" + escaped + "?immutable=1"
-    }
 
     private static func journalMode(_ path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }

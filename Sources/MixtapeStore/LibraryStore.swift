@@ -25,6 +25,9 @@ public final class LibraryStore: Sendable {
     /// Whether this is a new index being built beside `path`, not moved there yet
     /// (`movedIntoPlace()`).
     public let isBeingBuilt: Bool
+    /// Why the index was opened only for reading (its disk is full or read-only): every write
+    /// throws this instead of SQLite's "readonly database" (`ReadOnlyIndex`).
+    let cannotWriteBecause: StoreError?
 
     /// Opens (and on first use creates, with its folder) the index at `path`, migrating it to
     /// the current schema.
@@ -38,8 +41,18 @@ public final class LibraryStore: Sendable {
             try db.execute(sql: "PRAGMA page_size = 16384")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
-        try self.init(path: path, filePath: path, pool: pool, isBeingBuilt: false)
+        ReadOnlyIndex.makeLeftoversWritable(beside: path)
+        do {
+            let pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
+            try self.init(path: path, filePath: path, pool: pool, isBeingBuilt: false)
+        } catch let error as StoreError {
+            // Opening writes (GRDB makes sure the WAL file exists; a migration writes): on a
+            // full or read-only disk, an index that needs neither is still read.
+            guard let pool = try ReadOnlyIndex.open(path, configuration: LibraryStore.configuration, after: error) else {
+                throw ReadOnlyIndex.explained(error, path: path)
+            }
+            self.init(path: path, readOnly: pool, because: ReadOnlyIndex.explained(error, path: path))
+        }
     }
 
     /// Migrates the database `pool` holds to the current schema and keeps it.
@@ -48,7 +61,18 @@ public final class LibraryStore: Sendable {
         self.filePath = filePath
         self.pool = pool
         self.isBeingBuilt = isBeingBuilt
+        cannotWriteBecause = nil
         try StoreError.translating { try Schema.migrator.migrate(pool) }
+    }
+
+    /// Keeps `pool`, an index of the current schema opened only for reading because of
+    /// `reason`.
+    private init(path: String, readOnly pool: any DatabaseWriter, because reason: StoreError) {
+        self.path = path
+        filePath = path
+        self.pool = pool
+        isBeingBuilt = false
+        cannotWriteBecause = reason
     }
 
     /// What every connection to an index is opened with.
@@ -75,7 +99,23 @@ public final class LibraryStore: Sendable {
 
     /// A write transaction whose SQLite errors leave as `StoreError.database`.
     private func writing<T>(_ body: (Database) throws -> T) throws -> T {
-        try StoreError.translating { try pool.write(body) }
+        try checkWritable()
+        return try explainingStorage { try StoreError.translating { try pool.write(body) } }
+    }
+
+    /// Runs `body`, turning a failure to write into what the user can act on (the disk is
+    /// full, a file is read-only: `ReadOnlyIndex.explained`).
+    private func explainingStorage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw ReadOnlyIndex.explained(error, path: path)
+        }
+    }
+
+    /// Throws why the index was opened only for reading, if it was.
+    private func checkWritable() throws {
+        if let cannotWriteBecause { throw cannotWriteBecause }
     }
 
     /// A folder named as the index (`--library ~/Music`) is a mistake SQLite would only
@@ -214,13 +254,14 @@ public final class LibraryStore: Sendable {
     /// thread. `checkpointInBackground` does it while the index goes on reading; otherwise
     /// the next commit does it, as before.
     private func withoutAutomaticCheckpoint<T>(_ body: (Database) throws -> T) throws -> T {
-        try StoreError.translating {
+        try checkWritable()
+        return try explainingStorage { try StoreError.translating {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
                 defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
                 return try body(db)
             }
-        }
+        } }
     }
 
     /// Starts copying the WAL back into the database file on a connection of its own, beside
@@ -495,6 +536,7 @@ public final class LibraryStore: Sendable {
             return change
         }
         guard dryRun else { return try writing(apply) }
+        try checkWritable()
         return try StoreError.translating {
             try pool.writeWithoutTransaction { db in
                 var change = SelectionChange()
@@ -605,6 +647,22 @@ public enum StoreError: Error, Sendable {
     case database(message: String, sqliteCode: Int32)
     /// A new index, built beside `path`, could not be moved there.
     case cannotMoveIntoPlace(path: String, reason: String)
+    /// The disk holding the index at `path` is full (`freeBytes` left) or cannot be written
+    /// (read-only mount, folder or file), so the index cannot change; reading it still works.
+    case cannotWrite(path: String, reason: String, freeBytes: Int64?)
+
+    /// Whether the index's disk or files, not its contents, failed: full, read-only, not
+    /// writable. Every source of a run fails alike then, so the run stops (exit 74).
+    public var isStorageFailure: Bool {
+        if case .cannotWrite = self { return true }
+        return sqlitePrimaryCode.map(ReadOnlyIndex.storageCodes.contains) ?? false
+    }
+
+    /// SQLite's primary result code (the low byte of an extended one) of a `.database` error.
+    public var sqlitePrimaryCode: Int32? {
+        if case .database(_, let code) = self { return code & 0xff }
+        return nil
+    }
 
     /// Runs `body`, turning GRDB's `DatabaseError` into `.database`; other errors (a reader's
     /// `SourceFailure` thrown inside a transaction) pass through unchanged.

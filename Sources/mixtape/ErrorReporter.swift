@@ -62,7 +62,9 @@ enum ErrorReporter {
             return ("the index is locked by another index/watch run (\(holder), lock \(path)); "
                     + "waited \(formatSeconds(waited)) s, try again or raise --wait", .locked)
         case let WriterLockError.cannotOpen(path, code):
-            return ("cannot create the lock file \(path): \(String(cString: strerror(code)))", .cannotWrite)
+            // The lock is the index's own file: a disk that cannot take it cannot take the index.
+            return ("the index cannot be written: its lock file \(path) cannot be opened: "
+                    + "\(String(cString: strerror(code)))", .indexFailure)
         case let StoreError.cannotCreateFolder(path, reason):
             return ("cannot create the index folder \(path): \(reason)", .cannotWrite)
         case let StoreError.cannotMoveIntoPlace(path, reason):
@@ -79,6 +81,10 @@ enum ErrorReporter {
             return ("the index \(path) is a folder, not an index file: give --library (or $MIXTAPE_LIBRARY, "
                     + "or the config file's library) a file path such as \(path.hasSuffix("/") ? path : path + "/")library.sqlite",
                     .usage)
+        case let StoreError.cannotWrite(path, reason, free):
+            let space = free.map { "; \($0.byteSize) free" } ?? ""
+            return ("the index \(path) cannot be written: \(reason)\(space). Nothing was changed; search, pick "
+                    + "and exports still read it. `mixtape doctor` checks the disk", .indexFailure)
         case let StoreError.database(message, code):
             return ("the index could not be used: \(message) (SQLite code \(code))", .indexFailure)
         default:

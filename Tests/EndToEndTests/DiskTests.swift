@@ -75,4 +75,78 @@ struct DiskTests {
         let partly = try mixtape.run(["index", "--json"])
         #expect(partly.records.first?["removed"] as? Int == 4, "\(partly.stdout) \(partly.stderr)")
     }
+
+    /// The index on a disk of its own, filled to 40 KB: `index` exits 74 naming the full disk
+    /// and the space left, changes nothing, and everything that only reads still works.
+    @Test func aFullDiskFailsIndexWith74AndStillReads() throws {
+        let disk = try ScratchMount(at: mixtape.folder + "/index", size: "4m")
+        defer { try? disk.unmount() }
+        try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        let before = try mixtape.snapshot()
+        try disk.fill(leaving: 40_000)
+
+        let index = try mixtape.run(["index", MixtapeProcess.sample("Music")])
+        #expect(index.status == 74, "\(index.stderr)")
+        #expect(index.stderr.contains("cannot be written: the disk holding it is full") && index.stderr.contains("free"),
+                "\(index.stderr)")
+        #expect(!index.stderr.contains("database("), "a raw error: \(index.stderr)")
+        #expect(try mixtape.snapshot() == before, "a failed index changed the index")
+
+        let search = try mixtape.run(["search", "lantern"])
+        #expect(search.status == 0 && !search.stdout.isEmpty, "\(search.stderr)")
+        let out = mixtape.folder + "/lantern.m3u8"
+        let export = try mixtape.run(["export-playlist", "--query", "lantern", "-o", out])
+        #expect(export.status == 0 && FileManager.default.fileExists(atPath: out), "\(export.stderr)")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.status == 1 && doctor.stdout.contains("the disk holding the index is full"), "\(doctor.stdout)")
+        let select = try mixtape.run(["select", "add", "lantern"])
+        #expect(select.status == 74 && select.stderr.contains("is full"), "\(select.stderr)")
+
+        try FileManager.default.removeItem(atPath: disk.path + "/fill")
+        let again = try mixtape.run(["index", MixtapeProcess.sample("Music")])
+        #expect(again.status == 0, "after space was freed: \(again.stderr)")
+    }
+
+    /// A read-only mount: reading works (the index opened immutable when no WAL is left), a
+    /// write says the disk is read-only.
+    @Test func aReadOnlyDiskIsReadAndIndexSaysWhy() throws {
+        let disk = try ScratchMount(at: mixtape.folder + "/index", size: "4m")
+        defer { try? disk.unmount() }
+        try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        let before = try mixtape.snapshot()
+        try disk.remount(readOnly: true)
+        #expect(try mixtape.snapshot() == before)
+        let playlists = try mixtape.run(["playlists"])
+        #expect(playlists.status == 0 && playlists.stdout.contains("Library"), "\(playlists.stderr)")
+        let index = try mixtape.run(["index", MixtapeProcess.sample("Music")])
+        #expect(index.status == 74 && index.stderr.lowercased().contains("read-only"), "\(index.stderr)")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.stdout.contains("mounted read-only"), "\(doctor.stdout)")
+        try disk.remount(readOnly: false)
+    }
+
+    /// `chmod -R a-w` on the index's folder, undone for the folder and the index file only,
+    /// leaves SQLite's `-wal` and `-shm` read-only, which kept every write failing (74): they
+    /// are given their write permission back. Run as `nobody` (root ignores permissions).
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root and setpriv to run as another user: a read-only -shm left over not checked"))
+    func aReadOnlyShmLeftOverIsMadeWritableAgain() throws {
+        try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        try MixtapeProcess.tool("chown", ["-R", "nobody", mixtape.folder])
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "MIXTAPE_LIBRARY=" + mixtape.library,
+                        "XDG_CONFIG_HOME=" + mixtape.configHome, "HOME=" + mixtape.folder]
+        // A reader that leaves the WAL files behind, as a killed one does.
+        let leave = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + ["python3", "-c", """
+            import os, sqlite3
+            sqlite3.connect('\(mixtape.library)').execute('SELECT count(*) FROM items').fetchone()
+            os._exit(0)
+            """])
+        try #require(leave.status == 0, "\(leave.stderr)")
+        for file in [mixtape.library + "-wal", mixtape.library + "-shm"] {
+            try #require(chmod(file, 0o444) == 0, "\(file) was not left behind")
+        }
+        let index = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + [MixtapeProcess.binary, "index",
+                                                                              MixtapeProcess.sample("Music")])
+        #expect(index.status == 0, "\(index.stderr)")
+    }
 }

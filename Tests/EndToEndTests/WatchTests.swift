@@ -300,6 +300,23 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// A disk that fills for a moment (a download, a copy) does not end the service: the batch
+    /// waits, and is applied once there is room again.
+    @Test(.enabled(if: ScratchMount.available, ScratchMount.unavailable))
+    func aFullDiskUnderTheIndexIsWaitedOut() throws {
+        let disk = try ScratchMount(at: mixtape.folder + "/index", size: "4m")
+        defer { try? disk.unmount() }
+        try mp3(music + "/a.mp3", title: "Before Full")
+        let watch = try startWatch(["--debounce", "0.2", music])
+        try disk.fill(leaving: 20_000)
+        try mp3(music + "/b.mp3", title: "While Full")
+        try watch.waitFor("the disk holding it is full")
+        #expect(watch.process.wait(timeout: 0) == nil, "watch ended on a full disk:\n\(watch.text)")
+        try FileManager.default.removeItem(atPath: disk.path + "/fill")
+        try waitUntil("'While Full", timeout: 20, "the batch is applied once there is room") { $0.count == 1 }
+        #expect(watch.stop().status == 0)
+    }
+
     /// The root may be a symlink the user named (`~/Music` → `/srv/music`): the source is
     /// recorded under its real path (as `index` records it), and a change at its top level
     /// walks it as the full index does, keeping the files already there.

@@ -19,3 +19,14 @@ extension Int {
         grouped + " " + (self == 1 ? singular : plural ?? singular + "s")
     }
 }
+
+extension Int64 {
+    /// `0 bytes`, `12 KB`, `3.4 MB`, `96 MB`, `2.1 GB`: a size as messages give it (1,024 to a
+    /// kilobyte, as `df -h` counts).
+    public var byteSize: String {
+        if self < 1024 { return "\(self) bytes" }
+        if self < 1_048_576 { return "\((self + 1023) / 1024) KB" }
+        let (value, unit) = self < 1 << 30 ? (Double(self) / 1_048_576, "MB") : (Double(self) / 1_073_741_824, "GB")
+        return value < 10 ? "\((value * 10).rounded() / 10) \(unit)" : "\(Int(value.rounded())) \(unit)"
+    }
+}
