@@ -66,6 +66,14 @@ enum FileFacts {
         return UInt64(info.st_dev)
     }
 
+    /// The file at `path` as the file system knows it (device and inode), nil if it cannot be
+    /// stat'ed: the same path with another identity is another file put in its place.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// Whether the folder at `path` holds no entry at all (not even a hidden one): what a mount
     /// point is with its disk unmounted. False when it cannot be listed.
     static func isEmptyFolder(_ path: String) -> Bool {
@@ -90,4 +98,11 @@ enum FileFacts {
     }
 
     static func now() -> Double { Date().timeIntervalSince1970 }
+}
+
+/// A file's device and inode: what stays the same while it is written in place, and changes
+/// when another file is put at its path.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }

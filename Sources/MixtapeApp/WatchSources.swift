@@ -51,15 +51,19 @@ public struct WatchSources {
                                         isRelevant: { FolderWalker.isIndexable(name: $0) })
         try watcher.start()
         log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
+        var kept = WatchedIndex(path: libraryPath)
         try catchUp(stop: stop)
+        kept.settle()
         var snapshotStale = false
         watching: while true {
             switch try watcher.next(idleAfter: snapshotStale ? WatchSources.snapshotDelay : nil) {
             case .stopped:
                 break watching
             case .idle:
+                guard try keep(&kept, targets, stop: stop) else { break watching }
                 snapshotStale = try !refreshLineSnapshot(wait: 0)
             case .batch(let batch):
+                guard try keep(&kept, targets, stop: stop) else { break watching }
                 var index = indexRun(stop: stop)
                 index.changes = batch
                 index.refreshesLineSnapshot = false
@@ -79,8 +83,11 @@ public struct WatchSources {
     /// Brings the sources up to date every `seconds`, for file systems without inotify.
     private func poll(_ targets: [WatchedSource], every seconds: Double, stop: StopSignal) throws {
         log(.started(sources: targets.count, watchedFolders: nil, pollSeconds: seconds))
+        var kept = WatchedIndex(path: libraryPath)
         try catchUp(stop: stop)
+        kept.settle()
         while !stop.wait(seconds: seconds) {
+            guard try keep(&kept, targets, stop: stop) else { break }
             var index = indexRun(stop: stop)
             index.sources = targets.map(\.path)
             if let report = try apply(index, stop: stop), report.changedSomething {
@@ -141,6 +148,23 @@ public struct WatchSources {
         }
     }
 
+    /// Makes sure the index is still the one watch has been keeping: one deleted or put in
+    /// its place under it (`rm library.sqlite*`) would otherwise take the next batch as all
+    /// it holds, a few items of a library of thousands. It is rebuilt whole from every watched
+    /// source instead (a first index is built aside and moved into place, so searches never
+    /// see it partly). False if a stop signal came first.
+    private func keep(_ index: inout WatchedIndex, _ targets: [WatchedSource], stop: StopSignal) throws -> Bool {
+        guard index.wasReplaced else { return true }
+        log(.busy("the index \(libraryPath) was deleted or replaced while watch ran; rebuilding it whole "
+                  + "from the \(targets.count.counted("watched source"))"))
+        var rebuild = indexRun(stop: stop)
+        rebuild.sources = targets.map(\.path)
+        guard let report = try apply(rebuild, stop: stop) else { return false }
+        log(.caughtUp(report))
+        index.settle()
+        return true
+    }
+
     /// Indexes what changed while nobody watched (and adds the named sources).
     private func catchUp(stop: StopSignal) throws {
         if let report = try apply(indexRun(stop: stop), stop: stop) { log(.caughtUp(report)) }
@@ -174,6 +198,20 @@ public struct WatchSources {
             }
         }
     }
+}
+
+/// The index file a `watch` keeps, by identity: settled after each run that may have made it.
+struct WatchedIndex {
+    let path: String
+    private var identity: FileIdentity?
+
+    init(path: String) { self.path = path }
+
+    /// Takes the index as it is now as the one being kept.
+    mutating func settle() { identity = FileFacts.identity(path) }
+
+    /// Whether the index is gone, or another file is at its path.
+    var wasReplaced: Bool { FileFacts.identity(path) != identity }
 }
 
 extension WatchSources {

@@ -317,6 +317,18 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// `rm library.sqlite*` under a running watch: the next batch must not become the whole
+    /// index (it made an index of 6 items of 31,658); the index is rebuilt whole.
+    @Test func anIndexDeletedUnderWatchIsRebuiltWhole() throws {
+        for name in ["a", "b", "c"] { try mp3(music + "/\(name).mp3", title: "Kept \(name)") }
+        let watch = try startWatch(["--debounce", "0.2", music])
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: mixtape.library + suffix) }
+        try mp3(music + "/d.mp3", title: "Kept d")
+        try watch.waitFor("deleted or replaced")
+        try waitUntil("Kept", timeout: 15, "the index is rebuilt from every watched file") { $0.count == 4 }
+        #expect(watch.stop().status == 0)
+    }
+
     /// The root may be a symlink the user named (`~/Music` → `/srv/music`): the source is
     /// recorded under its real path (as `index` records it), and a change at its top level
     /// walks it as the full index does, keeping the files already there.
