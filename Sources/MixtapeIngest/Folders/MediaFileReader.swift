@@ -37,8 +37,13 @@ public enum MediaFileReader {
         let hasVideo = FolderWalker.videoExtensions.contains(ext)
         var warnings: [IndexWarning] = []
 
-        let embedded = EmbeddedTagReader.read(path: file.path)
-        if !embedded.isValid, EmbeddedTagReader.readableExtensions.contains(ext) {
+        let damage = EmbeddedTagReader.readableExtensions.contains(ext)
+            ? AudioStart.damage(path: file.path, size: file.size, ext: ext) : nil
+        let embedded = damage == nil ? EmbeddedTagReader.read(path: file.path) : .unreadable
+        if let damage {
+            warnings.append(IndexWarning(position: SourcePosition(file: file.path, line: 0, column: 0), message:
+                "\(damage): its tags are not read; indexed from its name and sidecars"))
+        } else if !embedded.isValid, EmbeddedTagReader.readableExtensions.contains(ext) {
             warnings.append(IndexWarning(position: SourcePosition(file: file.path, line: 0, column: 0), message:
                 "not a readable \(ext) file (TagLib); indexed from its name and sidecars"))
         }

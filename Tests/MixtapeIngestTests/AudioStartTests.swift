@@ -1,0 +1,39 @@
+import Testing
+@testable import MixtapeIngest
+
+/// The look at a media file's start that keeps a damaged file from costing TagLib's hunt
+/// through all of it.
+struct AudioStartTests {
+    static let zeros: [UInt8] = Array(repeating: 0, count: AudioStart.window)
+    static let frame: [UInt8] = Array(repeating: 0, count: 100) + [0xFF, 0xFB, 0x90, 0x64] + Array(repeating: 0, count: 100)
+    static let noise: [UInt8] = Array(repeating: 0x55, count: 4096)
+    static let reservedLayer: [UInt8] = [0xFF, 0xE0] + Array(repeating: 0x11, count: 64)
+    static let flac: [UInt8] = Array("fLaC".utf8) + Array(repeating: 0, count: 4000)
+    static let oneByte: [UInt8] = Array(repeating: 0, count: 4000) + [1]
+
+    /// Bytes after the ID3v2 tag, the extension, and whether the file counts as damaged.
+    static let verdicts: [([UInt8], String, Bool)] = [
+        (zeros, "mp3", true), (zeros, "flac", true), (frame, "mp3", false),
+        (noise, "mp3", true),  // no frame sync anywhere
+        (noise, "flac", false),  // only MPEG is looked through for frames
+        (reservedLayer, "mp3", true), (flac, "flac", false), (oneByte, "m4a", false),
+    ]
+
+    @Test(arguments: verdicts)
+    func verdict(_ bytes: [UInt8], _ ext: String, _ damaged: Bool) {
+        #expect((AudioStart.damage(of: bytes[...], ext: ext) != nil) == damaged)
+    }
+
+    static let id3: [UInt8] = Array("ID3".utf8)
+    static let tags: [([UInt8], Int)] = [
+        (id3 + [4, 0, 0, 0, 0, 0x02, 0x01], 10 + 0x101),
+        (id3 + [4, 0, 0x10, 0, 0, 0, 0x10], 10 + 0x10 + 10),  // with a footer
+        (id3 + [4, 0, 0, 0x80, 0, 0, 0], 0),  // not seven-bit: no tag
+        (Array("RIFF".utf8) + [0, 0, 0, 0, 0, 0], 0),
+    ]
+
+    @Test(arguments: tags)
+    func id3TagLength(_ header: [UInt8], _ length: Int) {
+        #expect(AudioStart.tagLength(header) == length)
+    }
+}
