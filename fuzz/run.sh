@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox mpd)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -30,7 +30,7 @@ max_len() {
         plist|traktor|rekordbox|rhythmbox) echo 65536 ;;
         xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
-        keys|query) echo 1024 ;;
+        keys|query|mpd) echo 1024 ;;
     esac
 }
 
@@ -43,6 +43,7 @@ dictionary() {
         cue) echo fuzz/dicts/cue.dict ;;
         keys) echo fuzz/dicts/keys.dict ;;
         playlists) echo fuzz/dicts/playlists.dict ;;
+        mpd) echo fuzz/dicts/mpd.dict ;;
     esac
 }
 

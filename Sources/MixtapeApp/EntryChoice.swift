@@ -24,6 +24,10 @@ public struct EntryChoice: Sendable {
     public var mapping = PathMapping(rules: [])
     /// What to do with entries whose file does not exist here after mapping.
     public var missing: MissingFilePolicy = .keep
+    /// Whether entries that name something other than a regular file here (a device, a FIFO,
+    /// a folder, a kernel file: `FileKind`) are left out: `play` and the picker, since a player
+    /// would hang on them or read them forever. Either way they are listed in `notFiles`.
+    public var skipsNotFiles = false
     /// "Now" for relative dates in a query.
     public var now: Timestamp
     /// Whether each entry holds its item (`PlaylistEntry.item`): not for a format that never
@@ -48,6 +52,8 @@ public struct EntryChoice: Sendable {
         public var withoutLocation = 0
         /// Mapped paths that do not exist here (kept or skipped per `missing`).
         public var missingFiles: [String] = []
+        /// Paths here that are not regular files, with what they are (skipped per `skipsNotFiles`).
+        public var notFiles: [(path: String, kind: FileKind)] = []
     }
 
     /// Reads what the source needs from the index and chooses.
@@ -92,7 +98,7 @@ public struct EntryChoice: Sendable {
             slot += 1
             let found: Void? = table.withItem(id) { item in
                 guard let location = item.location else { chosen.withoutLocation += 1; return }
-                guard let path = place(location, finder: finder, missingFiles: &chosen.missingFiles) else { return }
+                guard let path = place(location, finder: finder, chosen: &chosen) else { return }
                 chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
             }
             if found == nil { chosen.goneFromIndex.append(id) }
@@ -104,16 +110,23 @@ public struct EntryChoice: Sendable {
     /// An entry of a playlist file that names no indexed item (a stream, a file not here), in
     /// its place: mapped and checked like any other, `missing` deciding.
     private func add(_ entry: UnresolvedEntry, to chosen: inout Chosen, finder: PlayablePath.Finder) {
-        guard let path = place(entry.location, finder: finder, missingFiles: &chosen.missingFiles) else { return }
+        guard let path = place(entry.location, finder: finder, chosen: &chosen) else { return }
         chosen.entries.append(PlaylistEntry(path: path, title: entry.title, artist: entry.artist, durationMs: entry.durationMs))
     }
 
-    /// The mapped path of a Location as it exists here, or nil when `missing` is skip.
-    private func place(_ location: String, finder: PlayablePath.Finder, missingFiles: inout [String]) -> String? {
+    /// The mapped path of a Location as it exists here, or nil when it is to be left out
+    /// (missing and `missing` is skip, not a regular file and `skipsNotFiles`).
+    private func place(_ location: String, finder: PlayablePath.Finder, chosen: inout Chosen) -> String? {
         guard !PlayablePath.isURL(location) else { return location }
         let mapped = mapping.map(location)
-        if let found = finder.existing(mapped) { return found }
-        missingFiles.append(mapped)
+        if let found = finder.find(mapped) {
+            guard found.kind.isPlayable else {
+                chosen.notFiles.append((found.path, found.kind))
+                return skipsNotFiles ? nil : found.path
+            }
+            return found.path
+        }
+        chosen.missingFiles.append(mapped)
         return missing == .skip ? nil : mapped
     }
 

@@ -42,6 +42,10 @@ public struct ExportPlaylist: Sendable {
         public var missingFiles: [String] = []
         /// Entries the format cannot hold (a path with a line break).
         public var unwritable = 0
+        /// Listed entries that are here but are not regular files (a device, a FIFO, a kernel
+        /// file): kept, since an export lists names, with a warning, since a player would hang
+        /// on them (`play` leaves them out).
+        public var notFiles: [(path: String, kind: FileKind)] = []
         /// Cue tracks listed as their whole file, by a format with no start and stop (PLS).
         public var wholeFileTracks = 0
     }
@@ -85,6 +89,7 @@ public struct ExportPlaylist: Sendable {
         outcome.goneFromIndex = chosen.goneFromIndex
         outcome.withoutLocation = chosen.withoutLocation
         outcome.missingFiles = chosen.missingFiles
+        outcome.notFiles = chosen.notFiles
         // Changed in place: a copy of each entry retained every string it holds.
         for index in chosen.entries.indices {
             // A path VLC needs as a URI stays absolute (and is written as a `file://` URI):

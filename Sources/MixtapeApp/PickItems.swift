@@ -39,8 +39,9 @@ public final class PickItems {
         /// Esc, Ctrl-C or Ctrl-G: the saved selection is untouched.
         case cancelled
         /// A `become:` binding: the terminal is to be handed to `sh -c command` (placeholders
-        /// already filled in), which replaces mixtape; the saved selection is untouched.
-        case become(String)
+        /// already turned into variable references, their values in its environment), which
+        /// replaces mixtape; the saved selection is untouched.
+        case become(PickerCommandTemplate.Expansion)
     }
 
     /// How many of the best matches the first answer to a keystroke ranks; the rest follow.

@@ -31,6 +31,7 @@ public final class PickerPlayback: @unchecked Sendable {
         self.player = player
         var choice = choice
         choice.missing = .skip
+        choice.skipsNotFiles = true
         self.choice = choice
         self.wake = wake
     }
@@ -72,12 +73,14 @@ public final class PickerPlayback: @unchecked Sendable {
             switch job {
             case .play(let id, let generation):
                 guard generation == lock.withLock({ latestPlay }) else { return nil }
-                guard let entry = try entries([id]).first else { return "\(player.name): no file here for this item" }
+                let chosen = try entries([id])
+                guard let entry = chosen.entries.first else { return "\(player.name): " + PickerPlayback.nothing(chosen, "this item") }
                 let notes = try player.play(PlayRequest(entries: [entry], mode: .replace))
                 return "\(player.name): ▶ " + PickerPlayback.label(entry) + PickerPlayback.suffix(notes)
             case .enqueue(let ids):
-                let found = try entries(ids)
-                guard !found.isEmpty else { return "\(player.name): no file here for these items" }
+                let chosen = try entries(ids)
+                let found = chosen.entries
+                guard !found.isEmpty else { return "\(player.name): " + PickerPlayback.nothing(chosen, "these items") }
                 let notes = try player.play(PlayRequest(entries: found, mode: .enqueue))
                 let count = found.count == 1 ? PickerPlayback.label(found[0]) : "\(found.count) items"
                 return "\(player.name): + \(count) queued" + PickerPlayback.suffix(notes)
@@ -90,10 +93,16 @@ public final class PickerPlayback: @unchecked Sendable {
         }
     }
 
-    private func entries(_ ids: [ItemID]) throws -> [PlaylistEntry] {
+    private func entries(_ ids: [ItemID]) throws -> EntryChoice.Chosen {
         var choice = self.choice
         choice.source = .items(ids)
-        return try choice.choose().entries
+        return try choice.choose()
+    }
+
+    /// Why nothing of `what` can be played: no file here, or not a file a player can take.
+    static func nothing(_ chosen: EntryChoice.Chosen, _ what: String) -> String {
+        guard let first = chosen.notFiles.first else { return "no file here for \(what)" }
+        return "not played: \(PathBytes.oneLine(first.path)) is \(first.kind.description)"
     }
 
     /// `Artist - Title`, else the file's name.

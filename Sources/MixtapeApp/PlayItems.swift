@@ -4,8 +4,10 @@ import MixtapeCore
 /// rank order, the selection in selection order, a playlist in its order), in random order
 /// with `shuffle`, handed to a player in one `PlayRequest`.
 ///
-/// Files missing here are left out (a player would only stop at them) and counted; when nothing
-/// is left, the player is not touched, so an empty query never clears a queue.
+/// Files missing here are left out (a player would only stop at them) and counted, and so is
+/// anything that is not a regular file (`FileKind`: a device, a FIFO, a kernel file, on which
+/// a player would hang); when nothing is left, the player is not touched, so an empty query
+/// never clears a queue.
 public struct PlayItems {
     /// Which entries (files missing here are always skipped).
     public var choice: EntryChoice
@@ -18,6 +20,7 @@ public struct PlayItems {
     public init(choice: EntryChoice) {
         self.choice = choice
         self.choice.missing = .skip
+        self.choice.skipsNotFiles = true
     }
 
     /// What was played, and what was left out.

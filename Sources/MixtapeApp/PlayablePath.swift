@@ -30,14 +30,23 @@ enum PlayablePath {
     /// saved exports of an index ask once for a file they share. They are kept by bytes (`PathKey`).
     final class Finder {
         private var folders: [PathKey: Bool] = [:]
-        private var files: [PathKey: String?] = [:]
+        private var files: [PathKey: Found?] = [:]
         /// The folder asked about last and its answer: entries in library order come an album
         /// at a time, so most are answered by one comparison, with no key made or looked up.
         private var lastFolder: [UInt8] = []
         private var lastFolderExists = false
 
+        /// A path as it exists here, and what it is (`stat` answers both at once).
+        struct Found {
+            var path: String
+            var kind: FileKind
+        }
+
         /// `path` as it exists here, or nil.
-        func existing(_ path: String) -> String? {
+        func existing(_ path: String) -> String? { find(path)?.path }
+
+        /// `path` as it exists here and what it is, or nil.
+        func find(_ path: String) -> Found? {
             var text = path
             let folderExists = text.withUTF8 { bytes in
                 guard let slash = bytes.lastIndex(of: 0x2f), slash != 0 else { return true }
@@ -46,7 +55,10 @@ enum PlayablePath {
             guard folderExists else { return nil }
             let key = text.withUTF8(PathKey.init)
             if let known = files[key] { return known }
-            let found = Finder.spellings(path).first { Finder.exists($0) }
+            var found: Found?
+            for spelling in Finder.spellings(path) {
+                if let kind = Finder.kind(spelling) { found = Found(path: spelling, kind: kind); break }
+            }
             files[key] = found
             return found
         }
@@ -79,9 +91,15 @@ enum PlayablePath {
         /// (`PathBytes`), so a file name that is not UTF-8 is found (Foundation would look
         /// for the escape characters' UTF-8 instead).
         private static func exists(_ path: String, folder: Bool = false) -> Bool {
+            guard let kind = kind(path) else { return false }
+            return !folder || kind == .folder
+        }
+
+        /// What is at `path` (after symbolic links), nil when nothing is.
+        private static func kind(_ path: String) -> FileKind? {
             var info = stat()
-            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return false }
-            return !folder || (info.st_mode & S_IFMT) == S_IFDIR
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+            return FileKind(info)
         }
 
         private static func spellings(_ path: String) -> [String] {

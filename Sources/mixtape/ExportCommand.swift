@@ -131,6 +131,10 @@ struct ExportCommand: ParsableCommand {
                 : "\(outcome.wholeFileTracks.grouped) cue tracks are listed as their whole files"
             Messages.warning(tracks + ": this format cannot say where a track starts (m3u8, xspf and itunes can)")
         }
+        for (path, kind) in outcome.notFiles.prefix(20) {
+            Messages.warning("\(PathBytes.oneLine(path)) is \(kind.description), not a music file: listed, but a player may hang on it")
+        }
+        if outcome.notFiles.count > 20 { Messages.warning("\(outcome.notFiles.count - 20) more entries are not music files") }
         guard !quiet else { return }
         for path in outcome.missingFiles { Messages.verbose("missing here: \(path)") }
         var notes: [String] = []

@@ -120,10 +120,12 @@ struct PickCommand: ParsableCommand {
     }
 
     /// A `become:` binding: mixtape is replaced by `sh -c command` on the terminal the picker
-    /// just gave back, so the command's exit status is the one the shell sees. Returns only
+    /// just gave back, so the command's exit status is the one the shell sees, with the item's
+    /// values in its environment (`MIXTAPE_TITLE`…, which the command refers to). Returns only
     /// when `sh` cannot be run (exit 126, as a shell says for a command it cannot execute).
-    private static func become(_ command: String) -> Never {
-        var arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { text in text.withCString { strdup($0) } }
+    private static func become(_ expansion: PickerCommandTemplate.Expansion) -> Never {
+        for (name, value) in expansion.environment { setenv(name, value, 1) }
+        var arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", expansion.command].map { text in text.withCString { strdup($0) } }
         arguments.append(nil)
         execv("/bin/sh", arguments)
         let reason = String(cString: strerror(errno))

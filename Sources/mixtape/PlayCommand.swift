@@ -87,7 +87,7 @@ struct PlayCommand: ParsableCommand {
 
     private var nothingToPlay: String {
         if !query.isEmpty { return "nothing to play: the query matched no item with a file here" }
-        if let playlist { return "nothing to play: playlist \"\(playlist)\" has no entry with a file here" }
+        if let playlist { return "nothing to play: playlist \"\(playlist)\" has no entry with a music file here" }
         return "nothing to play: the selection is empty (`mixtape pick` or `mixtape select add QUERY` fills it)"
     }
 
@@ -99,6 +99,10 @@ struct PlayCommand: ParsableCommand {
                              + "--map-prefix FROM=TO rewrites paths)")
         }
         if chosen.withoutLocation > 0 { Messages.warning("\(chosen.withoutLocation) not played: no location (cloud-only)") }
+        for (path, kind) in chosen.notFiles.prefix(20) {
+            Messages.warning("not played: \(PathBytes.oneLine(path)) is \(kind.description), not a music file")
+        }
+        if chosen.notFiles.count > 20 { Messages.warning("\(chosen.notFiles.count - 20) more not played: not music files") }
         for note in outcome.notes { Messages.warning("\(playerName): \(note)") }
         guard !libraryOptions.quiet else { return }
         let entries = outcome.played.counted("entry", "entries")

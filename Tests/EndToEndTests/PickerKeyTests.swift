@@ -285,6 +285,42 @@ struct PickerKeyTests {
         #expect(try selection().isEmpty, "become leaves the saved selection alone")
     }
 
+    /// Issue 30: a tag holding `$(…)`, quotes and backquotes reaches an `execute:` or `become:`
+    /// command as text, even where the template puts the placeholder inside quotes, and runs
+    /// nothing; `doctor` points such placeholders out.
+    @Test func aTagInACommandTemplateRunsNothing() throws {
+        let folder = mixtape.folder + "/Hostile"
+        let marker = mixtape.folder + "/pwned"
+        let title = "Hostile $(touch \(marker)) `touch \(marker)` \"q\" 'x' $HOME"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try MixtapeProcess.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", "1",
+                                           "-metadata", "title=" + title, folder + "/song.flac"])
+        try #require(try mixtape.run(["index", folder]).status == 0)
+        let executed = mixtape.folder + "/executed.txt"
+        let became = mixtape.folder + "/became.txt"
+        let path = try writeConfig("""
+            [pick.keys]
+            "f5" = '''execute:printf '%s|%s\\n' "Now: {title}" {title} > '\(executed)' '''
+            "f6" = '''become:sh -c 'printf "%s" {title}' > '\(became)' '''
+            """)
+        let tmux = try terminal()
+        try tmux.start(MixtapeProcess.binary, ["pick", "--no-restore", "hostile"])
+        try tmux.waitFor(text: "Hostile")
+        try tmux.press("F5")
+        try tmux.waitFor("the execute: command's output") { _ in
+            (try? String(contentsOfFile: executed, encoding: .utf8)) == "Now: \(title)|\(title)\n"
+        }
+        try tmux.waitFor(text: "Hostile")
+        try tmux.press("F6")
+        #expect(try tmux.finish().status == 0)
+        #expect(try String(contentsOfFile: became, encoding: .utf8) == title)
+        #expect(!FileManager.default.fileExists(atPath: marker), "the title ran as a command")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.stdout.contains(#"[pick.keys] "f5": {title} is written inside double quotes"#), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains(#"[pick.keys] "f6": {title} is written inside single quotes"#), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains(path), "\(doctor.stdout)")
+    }
+
     /// A bad key name or action stops `pick` with the config file's line (exit 2) and is a
     /// problem for `doctor`.
     @Test func aBadBindingIsAConfigError() throws {

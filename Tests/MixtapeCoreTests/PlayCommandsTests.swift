@@ -98,6 +98,62 @@ struct PlayCommandsTests {
         #expect(MPDCommands.insertionPoint(mode: .enqueue, currentSong: 4) == nil)
     }
 
+    /// Issue 30: a file name is one argument or none. A line break, carriage return or NUL
+    /// would end the command and make the rest of the name commands of their own; a quote is
+    /// escaped even when a combining mark follows it (one `Character`, two scalars).
+    @Test("an MPD argument is quoted whole, or refused when the protocol cannot carry it", arguments: [
+        (#"A "b" \c"#, #""A \"b\" \\c""# as String?),
+        ("z\ncommand_list_end\nsave INJECTED\nrm keepme\ncommand_list_ok_begin\n.mp3", nil),
+        ("a\rb.mp3", nil),
+        ("a\u{0}b.mp3", nil),
+        ("x\"\u{301}.mp3", "\"x\\\"\u{301}.mp3\""),
+        ("\\\u{301}", "\"\\\\\u{301}\""),
+        ("Café\t.mp3", "\"Café\t.mp3\""),
+        ("", "\"\""),
+    ])
+    func mpdQuoting(text: String, quoted: String?) {
+        // Scalar by scalar: String's == would take a quote and a combining mark for their precomposed form.
+        #expect(MPDCommands.quoted(text).map { Array($0.unicodeScalars) } == quoted.map { Array($0.unicodeScalars) })
+        #expect(MPDCommands.canCarry(text) == (quoted != nil))
+    }
+
+    @Test func mpdAdditionsLeaveOutWhatCannotBeCarriedAndKeepPositionsInStep() {
+        #expect(MPDCommands.additions(["a", "b\nrm x", "c"], at: 3) == [#"addid "a" 3"#, #"addid "c" 4"#])
+    }
+
+    /// Command lists stay under the budget, counting each line's newline and the two framing
+    /// lines (39 bytes); a line too long for any list goes alone.
+    @Test("command lists are cut under the byte budget", arguments: [
+        ([10, 10, 10], 100, [3]),
+        ([10, 10, 10], 39 + 22, [2, 1]),
+        ([10, 10, 10], 39 + 21, [1, 1, 1]),
+        ([200, 1, 1], 60, [1, 2]),
+        ([1, 200, 1], 60, [1, 1, 1]),
+        ([], 60, []),
+    ])
+    func mpdCommandLists(lengths: [Int], budget: Int, sizes: [Int]) {
+        let lines = lengths.enumerated().map { String(repeating: Character(String($0.offset)), count: $0.element) }
+        let lists = MPDCommands.commandLists(lines, maxBytes: budget)
+        #expect(lists.map(\.count) == sizes)
+        #expect(Array(lists.joined()) == lines)
+    }
+
+    /// 10,500 songs of 205-byte paths (2.2 MB, past MPD's 2 MiB default) go as lists of at most
+    /// `commandListBytes`.
+    @Test func mpdCommandListsOfALargeQueueStayFarUnderMPDsLimit() {
+        let lines = MPDCommands.additions(Array(repeating: String(repeating: "x", count: 205), count: 10_500), at: nil)
+        let lists = MPDCommands.commandLists(lines)
+        #expect(lists.count > 30)
+        #expect(lists.allSatisfy { $0.reduce(39) { $0 + $1.utf8.count + 1 } <= MPDCommands.commandListBytes })
+        #expect(MPDCommands.commandListBytes <= 2 * 1024 * 1024 / 8)
+    }
+
+    @Test("--replace removes the old songs only after the new ones", arguments: [(0, nil as String?), (1, "delete 0:1"), (7, "delete 0:7")])
+    func mpdDeletion(count: Int, line: String?) {
+        #expect(MPDCommands.deletion(ofFirst: count) == line)
+        #expect(MPDCommands.insertionPoint(mode: .replace, currentSong: 3) == nil)
+    }
+
     @Test func mpdMusicDirectoryFromItsConfigFile() {
         let config = "# mpd\n  music_directory\t\"~/Music\"\nplaylist_directory \"/x\"\n"
         #expect(MPDCommands.musicDirectory(inConfig: config, home: "/home/sam") == "/home/sam/Music")

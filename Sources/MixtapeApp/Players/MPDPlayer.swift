@@ -7,6 +7,12 @@ import MixtapeCore
 /// looks (`$XDG_CONFIG_HOME/mpd/mpd.conf`, `~/.mpdconf`, `~/.mpd/mpd.conf`, `/etc/mpd.conf`).
 /// A file outside it goes by its absolute path over a local socket (MPD allows that to local
 /// clients) and cannot be played over TCP. Verified with MPD 0.23.
+///
+/// The queue changes only once MPD has taken every new song: songs go in command lists well
+/// under MPD's size limit, a name with a line break is left out (it would end the command and
+/// the rest of the name be read as commands), and `--replace` adds the new songs after the old
+/// ones and removes the old ones last, so a refusal or a lost connection leaves the queue as
+/// it was.
 struct MPDPlayer: Player {
     let name = "mpd"
     let environment: PlayerEnvironment
@@ -14,33 +20,74 @@ struct MPDPlayer: Player {
     func play(_ request: PlayRequest) throws(PlayerError) -> [String] {
         let (client, address) = try connect()
         let music = try musicDirectory(client, needed: request.entries.contains { !LocationEncoder.hasScheme($0.path) })
-        var notes: [String] = []
         var entries: [(entry: PlaylistEntry, uri: String)] = []
         var outside: [String] = []
+        var unsendable: [String] = []
         for entry in request.entries {
-            if let uri = MPDCommands.uri(for: entry.path, musicDirectory: music, local: address.isLocal) {
+            if !MPDCommands.canCarry(entry.path) {
+                unsendable.append(entry.path)
+            } else if let uri = MPDCommands.uri(for: entry.path, musicDirectory: music, local: address.isLocal) {
                 entries.append((entry, uri))
             } else {
                 outside.append(entry.path)
             }
         }
+        var notes: [String] = []
+        if !unsendable.isEmpty {
+            notes.append("\(unsendable.count) left out: a line break in the name, which MPD's protocol cannot carry "
+                         + "(first: \(PathBytes.oneLine(unsendable[0])))")
+        }
         if !outside.isEmpty {
             notes.append("\(outside.count) outside MPD's music directory (\(music ?? "unknown")), which MPD "
-                         + "plays only to clients on its local socket: left out (first: \(outside[0]))")
+                         + "plays only to clients on its local socket: left out (first: \(PathBytes.oneLine(outside[0])))")
         }
-        guard !entries.isEmpty else { throw .refused(notes.joined()) }
+        guard !entries.isEmpty else { throw .refused(notes.joined(separator: "; ")) }
         let status = try client.answer("status")
-        let current = status["song"].flatMap { Int($0) }
-        if request.mode == .replace { _ = try client.answer("clear") }
-        let lines = MPDCommands.additions(entries.map(\.uri),
-                                          at: MPDCommands.insertionPoint(mode: request.mode, currentSong: current))
-        let ids = try client.list(lines).map { $0["Id"] ?? "" }
-        let ranges = zip(entries, ids).compactMap { MPDCommands.range($0.0.entry, id: $0.1) }
-        if !ranges.isEmpty { _ = try client.list(ranges) }
+        let ids = try add(entries, at: MPDCommands.insertionPoint(mode: request.mode, currentSong: status["song"].flatMap { Int($0) }),
+                          client: client)
+        if request.mode == .replace, let deletion = MPDCommands.deletion(ofFirst: status["playlistlength"].flatMap { Int($0) } ?? 0) {
+            _ = try client.answer(deletion)
+        }
         if request.mode == .replace || status["state"] == "stop", let first = ids.first {
             _ = try client.answer("playid \(first)")
         }
         return notes
+    }
+
+    /// Adds `entries` (from `position` on, else at the end) with their ranges, in command lists
+    /// MPD accepts; their ids. All or nothing: when MPD refuses one (a file its database lacks)
+    /// or the connection breaks, the songs already added are taken out again, so the queue is
+    /// as it was, and the error is thrown. `--replace` removes the old songs only after this.
+    private func add(_ entries: [(entry: PlaylistEntry, uri: String)], at position: Int?,
+                     client: MPDClient) throws(PlayerError) -> [String] {
+        var added: [[String: String]] = []
+        do {
+            for list in MPDCommands.commandLists(MPDCommands.additions(entries.map(\.uri), at: position)) {
+                try client.list(list, received: &added)
+            }
+            let ids = added.map { $0["Id"] ?? "" }
+            let ranges = zip(entries, ids).compactMap { MPDCommands.range($0.0.entry, id: $0.1) }
+            var answers: [[String: String]] = []
+            for list in MPDCommands.commandLists(ranges) { try client.list(list, received: &answers) }
+            return ids
+        } catch {
+            withdraw(added.compactMap { $0["Id"] }, client: client)
+            throw error
+        }
+    }
+
+    /// Takes the songs `ids` out of the queue again, on `client` or, when that connection is
+    /// gone, on a new one; best effort (the error that led here is what the user hears about).
+    private func withdraw(_ ids: [String], client: MPDClient) {
+        guard !ids.isEmpty else { return }
+        let lines = ids.map { "deleteid " + $0 }
+        var answers: [[String: String]] = []
+        func run(on client: MPDClient) throws(PlayerError) {
+            for list in MPDCommands.commandLists(lines) { try client.list(list, received: &answers) }
+        }
+        do { try run(on: client) } catch {
+            if let fresh = try? connect().client { try? run(on: fresh) }
+        }
     }
 
     func stop() throws(PlayerError) {
@@ -57,7 +104,12 @@ struct MPDPlayer: Player {
             }
             guard let connection else { continue }
             let client = try MPDClient(connection: connection)
-            if let password = address.password { _ = try client.answer("password " + MPDCommands.quoted(password)) }
+            if let password = address.password {
+                guard let argument = MPDCommands.quoted(password) else {
+                    throw .unreachable("the MPD password in MPD_HOST holds a line break, which MPD's protocol cannot carry")
+                }
+                _ = try client.answer("password " + argument)
+            }
             return (client, address)
         }
         let tried = candidates.map(\.display).joined(separator: ", ")
@@ -100,23 +152,30 @@ private final class MPDClient {
     /// Runs one command; its answer's fields (the last value of each key).
     func answer(_ command: String) throws(PlayerError) -> [String: String] {
         try connection.send(PathBytes.bytes(command))
-        return try records(until: "OK", command: command).last ?? [:]
+        var answers: [[String: String]] = []
+        try records(until: "OK", into: &answers)
+        return answers.last ?? [:]
     }
 
-    /// Runs `commands` as one command list; one record per command (`list_OK` ends each).
-    func list(_ commands: [String]) throws(PlayerError) -> [[String: String]] {
-        try connection.send(Array("command_list_ok_begin".utf8))
-        for command in commands { try connection.send(PathBytes.bytes(command)) }
-        try connection.send(Array("command_list_end".utf8))
-        return try records(until: "OK", command: commands.first ?? "")
+    /// Runs `commands` as one command list, appending to `received` one record per command
+    /// as MPD answers it (`list_OK` ends each), so that after an `ACK` the caller still knows
+    /// which of them took effect (MPD stops a list at the command it refuses).
+    func list(_ commands: [String], received: inout [[String: String]]) throws(PlayerError) {
+        try connection.send(lines: [Array("command_list_ok_begin".utf8)] + commands.map(PathBytes.bytes)
+                                + [Array("command_list_end".utf8)])
+        try records(until: "OK", into: &received)
     }
 
-    private func records(until end: String, command: String) throws(PlayerError) -> [[String: String]] {
-        var records: [[String: String]] = []
+    /// Reads an answer up to `end`: each `list_OK` closes one record; the fields after the
+    /// last one make a record too. An `ACK` throws, with the records before it kept in `into`.
+    private func records(until end: String, into records: inout [[String: String]]) throws(PlayerError) {
         var current: [String: String] = [:]
         while true {
             let line = try connection.readLine()
-            if line == end { return current.isEmpty ? records : records + [current] }
+            if line == end {
+                if !current.isEmpty { records.append(current) }
+                return
+            }
             if line == "list_OK" { records.append(current); current = [:]; continue }
             if line.hasPrefix("ACK ") { throw .refused("MPD refused " + MPDClient.explained(line)) }
             guard let colon = line.range(of: ": ") else { continue }

@@ -17,6 +17,7 @@ final class PlayerConnection {
     let peer: String
 
     private init(descriptor: Int32, peer: String, timeout: Double) {
+        PlayerConnection.noSignalOnClose(descriptor)
         self.descriptor = descriptor
         self.peer = peer
         self.timeout = Int32(timeout * 1000)
@@ -90,14 +91,45 @@ final class PlayerConnection {
     /// Sends `line` and a newline (its bytes as `PathBytes` spells them: a name that is not
     /// UTF-8 goes as its own bytes).
     func send(_ line: [UInt8]) throws(PlayerError) {
-        let bytes = line + [0x0a]
+        try send(lines: [line])
+    }
+
+    /// Sends `lines`, each with its newline, in one go (a command list of thousands of lines is
+    /// one write, not thousands).
+    ///
+    /// A peer that has closed the connection (MPD drops a client whose command list is too
+    /// large) makes this throw `.unreachable`, never kill mixtape with SIGPIPE: the bytes go
+    /// with `send(2)`'s `MSG_NOSIGNAL` (on Darwin, the socket's `SO_NOSIGPIPE`), so a closed
+    /// peer is an `EPIPE` error here. Only player sockets are written this way; standard output
+    /// keeps its own handling of a closed pipe.
+    func send(lines: [[UInt8]]) throws(PlayerError) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
+        for line in lines { bytes += line; bytes.append(0x0a) }
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[sent...].withUnsafeBytes { PlayerConnection.sendSome(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw .unreachable("\(peer) closed the connection") }
             sent += count
         }
+    }
+
+    /// `send(2)` without SIGPIPE.
+    private static func sendSome(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+        #else
+        return Darwin.send(fd, bytes, count, 0)
+        #endif
+    }
+
+    /// Darwin has no `MSG_NOSIGNAL`: the socket itself is told not to raise SIGPIPE.
+    private static func noSignalOnClose(_ fd: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     /// The next line (without its newline or carriage return); throws when the peer closes or

@@ -78,6 +78,24 @@ public enum PathBytes {
         return out
     }
 
+    /// `path` for a one-line message: `escaped`, and line breaks, NUL and the other control
+    /// characters shown as `\n`, `\r`, `\0`, `\u{1B}`, so a hostile file name can neither
+    /// break a warning into lines of its own nor send the terminal escape sequences.
+    public static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in escaped(text).unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            case _ where scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// A name for display in metadata (a title taken from a file name): bytes that are not
     /// UTF-8 read as Latin-1, which is what such names nearly always are (`Café del Mar`).
     /// Bytes 0x80…0x9F, control characters in Latin-1, stay escaped as `\x80`.
