@@ -76,10 +76,12 @@ extension IndexSources {
             let record = SourceRecord(path: path, kind: .folder, stamp: nil,
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())), device: device)
             let counts: SyncCounts
+            let playlistFilesRead = Set(playlistPlan.toRead.map(\.path) + playlistPlan.removed)
+            let derive = ResolvePlaylistFiles.derive(readingFiles: playlistFilesRead)
             if scope != nil {
                 let live = { (records: [FolderFileRecord]) in Set(records.filter { !$0.isGone }.map(\.itemID)) }
                 let removed = live(previous).subtracting(live(plan.records))
-                counts = try store.patch(record) { patch in
+                counts = try store.patch(record, derive: derive) { patch in
                     var delivered: Set<ItemID> = []
                     try read(plan.toRead, of: path, into: &reading) { items in
                         delivered.formUnion(items.map(\.id))
@@ -92,7 +94,7 @@ extension IndexSources {
                     try patch.writePlaylistFiles(playlists, removing: playlistPlan.removed)
                 }
             } else {
-                counts = try store.sync(record) { sync in
+                counts = try store.sync(record, derive: derive) { sync in
                     sync.keep(plan.kept)
                     try read(plan.toRead, of: path, into: &reading) { try sync.put($0) }
                     try sync.replaceFolderFiles(plan.records)
@@ -103,7 +105,7 @@ extension IndexSources {
             }
             report.add(counts)
             report.moved += plan.moved
-            report.changedPlaylistFiles.formUnion(playlistPlan.toRead.map(\.path) + playlistPlan.removed)
+            report.changedPlaylistFiles.formUnion(playlistFilesRead)
             report.skippedSidecars += scan.skippedSidecars + reading.ignoredSidecars
             report.warnings += reading.warnings
         } catch let error as StoreError where error.isStorageFailure {

@@ -80,7 +80,9 @@ public struct IndexSources {
         defer { checkpoint?.wait() }
         var stored = true
         if derive {
-            try ResolvePlaylistFiles(store: store).run(onlyFiles: report.changedItems || interrupted ? nil : report.changedPlaylistFiles)
+            // Each sync resolved the playlist files in its own transaction (`derive`); a run
+            // killed before that existed, or a `sources remove`, may have left them behind.
+            if interrupted { try ResolvePlaylistFiles(store: store).run() }
             let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
             if let lines = gathered {
                 // The evaluation only reads until it writes what it found, so it runs on a
@@ -163,7 +165,7 @@ public struct IndexSources {
             }
             let record = SourceRecord(path: path, kind: .playlistFile, stamp: stamp,
                                       indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
-            let counts = try store.sync(record) { sync in
+            let counts = try store.sync(record, derive: ResolvePlaylistFiles.derive(readingFiles: [path])) { sync in
                 try sync.writePlaylistFiles([playlist], removing: [])
                 return SourceReadout(playlists: nil)
             }
@@ -208,7 +210,7 @@ public struct IndexSources {
                 ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
-            let counts = try store.sync(record, lines: lines) { sync in
+            let counts = try store.sync(record, lines: lines, derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
                 let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try reader.read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
                     if let items = batch.takeItems() {

@@ -3,12 +3,22 @@ import MixtapeStore
 
 /// Turns the playlist files the index keeps into playlists whose entries name items
 /// (sources.md, "Playlist files"), for every folder and playlist-file source at once, since an
-/// entry may name an item of any source. Run at the end of every `index` or `watch` batch that
-/// changed something, under the writer lock: an entry whose file appeared, moved or was
-/// indexed from another source since resolves now; one whose item went away becomes
-/// unresolved and is counted in `missing`, kept in its place for export.
+/// entry may name an item of any source. Run inside the transaction of every source sync that
+/// changed items or playlist files (`derive`), so the playlists change in the same commit as
+/// the items they name: an entry whose file appeared, moved or was indexed from another source
+/// since resolves now; one whose item went away becomes unresolved and is counted in
+/// `missing`, kept in its place for export.
 struct ResolvePlaylistFiles {
-    let store: LibraryStore
+    let store: any PlaylistFileStore
+
+    /// The `derive` step of a source's sync: every playlist file resolved again when items
+    /// changed, else only `files` (the source's playlist files read in this sync), if any.
+    static func derive(readingFiles files: Set<String>) -> (any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void {
+        { store, itemsChanged in
+            guard itemsChanged || !files.isEmpty else { return }
+            try ResolvePlaylistFiles(store: store).run(onlyFiles: itemsChanged ? nil : files)
+        }
+    }
 
     /// Resolves the playlist files and replaces the derived playlists. With `onlyFiles` (a run
     /// in which no item changed, only these playlist files were read), and when each of them

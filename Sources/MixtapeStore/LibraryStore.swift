@@ -136,9 +136,11 @@ public final class LibraryStore: Sendable {
 
     /// Every recorded source, in the order they were first added.
     public func sources() throws -> [SourceRecord] {
-        try reading { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(LibraryStore.sourceRecord)
-        }
+        try reading { db in try LibraryStore.sources(in: db) }
+    }
+
+    static func sources(in db: Database) throws -> [SourceRecord] {
+        try Row.fetchAll(db, sql: "SELECT * FROM sources ORDER BY id").map(LibraryStore.sourceRecord)
     }
 
     /// The recorded source at `path`, if any.
@@ -167,12 +169,19 @@ public final class LibraryStore: Sendable {
     /// With `lines`, each item's line is gathered as it is written; when the source turns out
     /// to be the whole index, `lines.standsForIndex` says so and `storeLineSnapshot` stores
     /// them (otherwise they are let go).
+    ///
+    /// `derive` runs last, inside the same transaction, on what the sync leaves: what is worked
+    /// out from the items that must never be seen a step behind them (the playlists of playlist
+    /// files, whose entries name items of any source), so that a reader, or a run killed at any
+    /// moment, sees the source and those before or after, never a part.
     public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil,
+                     derive: ((any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void)? = nil,
                      body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
-        try withoutAutomaticCheckpoint { try sync(record, lines: lines, in: $0, body: body) }
+        try withoutAutomaticCheckpoint { try sync(record, lines: lines, in: $0, derive: derive, body: body) }
     }
 
     private func sync(_ record: SourceRecord, lines: LineSnapshotCollector?, in db: Database,
+                      derive: ((any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void)?,
                       body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         var synced = SyncCounts()
         // Item ids are random, so new rows land all over the (source_id, id) index; with
@@ -198,6 +207,7 @@ public final class LibraryStore: Sendable {
             // it was keeps the line snapshot (500,000 tracks' lines are not written again).
             let changed = counts.added + counts.updated + counts.removed > 0 || sync.renumbered
             if changed { try LibraryStore.itemsChanged(in: db) }
+            try derive?(OpenTransaction(db: db), changed)
             if let lines, try changed || !LineSnapshot.exists(template: lines.template, in: db),
                try LibraryStore.linesAreWholeIndex(lines, counts: counts, sourceID: sourceID, in: db) {
                 // Stored by `storeLineSnapshot` once this commits, while the smart playlists
@@ -276,14 +286,18 @@ public final class LibraryStore: Sendable {
     /// Changes part of a folder source in a single transaction (a `watch` batch): `body`
     /// writes the items read again, removes those gone and replaces the folder records it
     /// covered; the rest of the source is left as it is. If `body` throws, nothing changes.
-    public func patch(_ record: SourceRecord, body: (SourcePatch) throws -> Void) throws -> SyncCounts {
+    /// `derive` as for `sync`.
+    public func patch(_ record: SourceRecord, derive: ((any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void)? = nil,
+                      body: (SourcePatch) throws -> Void) throws -> SyncCounts {
         try writing { db in
             let sourceID = try LibraryStore.sourceID(for: record, in: db)
             let patch = try SourcePatch(db: db, sourceID: sourceID)
             try body(patch)
             try patch.finish()
             let counts = patch.counts
-            if counts.added + counts.updated + counts.removed > 0 { try LibraryStore.itemsChanged(in: db) }
+            let changed = counts.added + counts.updated + counts.removed > 0
+            if changed { try LibraryStore.itemsChanged(in: db) }
+            try derive?(OpenTransaction(db: db), changed)
             try db.execute(sql: "UPDATE sources SET indexed_at = ?, item_count = ?, device = coalesce(?, device) WHERE id = ?",
                            arguments: [record.indexedAt?.rawValue, counts.items,
                                        record.device.map { Int64(bitPattern: $0) }, sourceID])
@@ -435,16 +449,18 @@ public final class LibraryStore: Sendable {
 
     /// The names of the playlists derived from the playlist files at `paths`, by file.
     public func playlistNames(ofFiles paths: Set<String>) throws -> [String: String] {
-        try reading { db in
-            var names: [String: String] = [:]
-            for path in paths {
-                if let name = try String.fetchOne(db, sql: "SELECT name FROM playlists WHERE file = ? AND folder = 0",
-                                                  arguments: [path]) {
-                    names[path] = name
-                }
+        try reading { db in try LibraryStore.playlistNames(ofFiles: paths, in: db) }
+    }
+
+    static func playlistNames(ofFiles paths: Set<String>, in db: Database) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for path in paths {
+            if let name = try String.fetchOne(db, sql: "SELECT name FROM playlists WHERE file = ? AND folder = 0",
+                                              arguments: [path]) {
+                names[path] = name
             }
-            return names
         }
+        return names
     }
 
     /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in
@@ -466,17 +482,19 @@ public final class LibraryStore: Sendable {
     /// playlist files, found by `file`, in one transaction: a saved playlist file whose name and
     /// place did not change, without touching the source's other playlists.
     public func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws {
-        try writing { db in
-            let update = try db.makeStatement(sql: """
-                UPDATE playlists SET entries = ?, unresolved = ?, missing = ? WHERE file = ? AND folder = 0
-                """)
-            for playlist in playlists {
-                try update.execute(arguments: [
-                    Data(StringListCodec.encode(playlist.items)),
-                    playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
-                    playlist.missing, playlist.file,
-                ])
-            }
+        try writing { db in try LibraryStore.updateEntries(ofPlaylistsFromFiles: playlists, in: db) }
+    }
+
+    static func updateEntries(ofPlaylistsFromFiles playlists: [Playlist], in db: Database) throws {
+        let update = try db.makeStatement(sql: """
+            UPDATE playlists SET entries = ?, unresolved = ?, missing = ? WHERE file = ? AND folder = 0
+            """)
+        for playlist in playlists {
+            try update.execute(arguments: [
+                Data(StringListCodec.encode(playlist.items)),
+                playlist.unresolved.isEmpty ? nil : Data(UnresolvedEntryCodec.encode(playlist.unresolved)),
+                playlist.missing, playlist.file,
+            ])
         }
     }
 
@@ -484,14 +502,16 @@ public final class LibraryStore: Sendable {
     /// sources, whose playlists are derived from their files) in one transaction, and records
     /// their counts. Sources no longer recorded are skipped.
     public func replacePlaylists(fromFiles bySource: [String: [Playlist]]) throws {
-        try writing { db in
-            for (path, playlists) in bySource {
-                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
-                    continue
-                }
-                let count = try SourceSync.replacePlaylists(playlists, sourceID: id, in: db)
-                try db.execute(sql: "UPDATE sources SET playlist_count = ? WHERE id = ?", arguments: [count, id])
+        try writing { db in try LibraryStore.replacePlaylists(fromFiles: bySource, in: db) }
+    }
+
+    static func replacePlaylists(fromFiles bySource: [String: [Playlist]], in db: Database) throws {
+        for (path, playlists) in bySource {
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else {
+                continue
             }
+            let count = try SourceSync.replacePlaylists(playlists, sourceID: id, in: db)
+            try db.execute(sql: "UPDATE sources SET playlist_count = ? WHERE id = ?", arguments: [count, id])
         }
     }
 

@@ -100,6 +100,67 @@ struct ReliabilityTests {
         #expect(try contents() == afterState)
     }
 
+    /// The same for a folder source with playlist files: the playlists' entries are resolved
+    /// in the transaction that writes the items, so a kill never leaves the new items with the
+    /// old playlists (an entry whose file was deleted still counted as found: 5 of 40 kills did).
+    @Test func aKilledFolderIndexLeavesItsPlaylistsWithItsItems() throws {
+        let files = Self.stress ? 6_000 : 2_000
+        let kills = Self.stress ? 40 : 12
+        let music = mixtape.folder + "/Music"
+        let sample = try Data(contentsOf: URL(fileURLWithPath: MixtapeProcess.sample("Music/Singles/Lantern #2.mp3")))
+        var names: [String] = []
+        for index in 0..<files {
+            let folder = music + "/Album \(index / 100)"
+            if index % 100 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let name = "Album \(index / 100)/\(String(format: "%05d", index)) Track.mp3"
+            try sample.write(to: URL(fileURLWithPath: music + "/" + name))
+            names.append(name)
+        }
+        // Three playlists naming every seventh file, and one naming the files deleted below.
+        for list in 0..<3 {
+            let entries = stride(from: list, to: files, by: 7).map { names[$0] }
+            try ("#EXTM3U\n" + entries.joined(separator: "\n") + "\n").write(
+                toFile: music + "/List \(list).m3u8", atomically: true, encoding: .utf8)
+        }
+        let doomed = stride(from: 0, to: files, by: 20).map { names[$0] }
+        try ("#EXTM3U\n" + doomed.joined(separator: "\n") + "\n").write(
+            toFile: music + "/Doomed.m3u8", atomically: true, encoding: .utf8)
+        let saved = mixtape.folder + "/before.sqlite"
+
+        try #require(try mixtape.run(["index", "--quiet", music]).status == 0)
+        let beforeState = try contents()
+        try copyIndex(from: mixtape.library, to: saved)
+        for name in doomed { try FileManager.default.removeItem(atPath: music + "/" + name) }
+        let started = Date()
+        try #require(try mixtape.run(["index", "--quiet", "--full", music]).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        let afterState = try contents()
+        try #require(beforeState != afterState)
+
+        var outcomes: [String: Int] = [:]
+        for kill in 0..<kills {
+            try copyIndex(from: saved, to: mixtape.library)
+            let delay = duration * 1.1 * Double(kill) / Double(kills - 1)
+            var environment = ProcessInfo.processInfo.environment
+            environment["MIXTAPE_LIBRARY"] = mixtape.library
+            let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", "--full", music],
+                                                environment: environment)
+            usleep(useconds_t(delay * 1_000_000))
+            run.signal(SIGKILL)
+            let status = run.wait(timeout: 30)
+            #expect(try Self.integrity(of: mixtape.library) == "ok", "kill \(kill) at \(delay) s")
+            let state = try contents()
+            let outcome = state == beforeState ? "before" : state == afterState ? "after" : "PART"
+            #expect(outcome != "PART", "kill \(kill) at \(String(format: "%.3f", delay)) s (exit \(String(describing: status))) left a part")
+            outcomes[outcome, default: 0] += 1
+        }
+        print("kill -9 at \(kills) moments of a \(String(format: "%.2f", duration)) s folder re-index of \(files) files "
+              + "with 4 playlist files: \(outcomes)")
+        #expect(outcomes["before", default: 0] > 0)
+        #expect(try mixtape.run(["index", "--quiet", music]).status == 0)
+        #expect(try contents() == afterState)
+    }
+
     /// Kills a first index (no index before it, so it is built aside and moved into place) at
     /// moments spread over its whole length: afterwards there is no index at all, or the whole
     /// one, never a part; the next run builds it over whatever the kill left beside it.
