@@ -47,12 +47,13 @@ struct ReliabilityTests {
     /// Runs `index export` and kills it with SIGKILL after the `kill`-th of `kills` delays
     /// spread over a run of `duration` seconds, a little past its end too (a kill after the
     /// commit); returns the delay and how the run ended.
-    func indexKilled(_ export: String, kill: Int, of kills: Int,
-                     in duration: TimeInterval) throws -> (delay: Double, status: Int32?) {
+    func indexKilled(_ export: String, kill: Int, of kills: Int, in duration: TimeInterval,
+                     flags: [String] = []) throws -> (delay: Double, status: Int32?) {
         let delay = duration * 1.1 * Double(kill) / Double(max(1, kills - 1))
         var environment = ProcessInfo.processInfo.environment
         environment["MIXTAPE_LIBRARY"] = mixtape.library
-        let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", export], environment: environment)
+        let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet"] + flags + [export],
+                                            environment: environment)
         usleep(useconds_t(delay * 1_000_000))
         run.signal(SIGKILL)
         return (delay, run.wait(timeout: 30))
@@ -140,14 +141,7 @@ struct ReliabilityTests {
         var outcomes: [String: Int] = [:]
         for kill in 0..<kills {
             try copyIndex(from: saved, to: mixtape.library)
-            let delay = duration * 1.1 * Double(kill) / Double(kills - 1)
-            var environment = ProcessInfo.processInfo.environment
-            environment["MIXTAPE_LIBRARY"] = mixtape.library
-            let run = try DetachedProcess.spawn(MixtapeProcess.binary, ["index", "--quiet", "--full", music],
-                                                environment: environment)
-            usleep(useconds_t(delay * 1_000_000))
-            run.signal(SIGKILL)
-            let status = run.wait(timeout: 30)
+            let (delay, status) = try indexKilled(music, kill: kill, of: kills, in: duration, flags: ["--full"])
             #expect(try Self.integrity(of: mixtape.library) == "ok", "kill \(kill) at \(delay) s")
             let state = try contents()
             let outcome = state == beforeState ? "before" : state == afterState ? "after" : "PART"
