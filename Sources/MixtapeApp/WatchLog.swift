@@ -12,6 +12,9 @@ public enum WatchLog: Sendable {
     case applied(IndexReport, sources: [String], events: Int, overflowed: Bool)
     /// Another `index` holds the writer lock; the batch waits and is tried again.
     case busy(String)
+    /// A folder the kernel would not watch for a reason about it alone (a path longer than
+    /// PATH_MAX, no permission): skipped, the rest still watched.
+    case notWatched(folder: String, reason: String)
     /// A stop signal came; the last batch is done.
     case stopping
 }

@@ -50,6 +50,7 @@ public struct WatchSources {
                                         isRelevant: { FolderWalker.isIndexable(name: $0) })
         try watcher.start()
         log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
+        logSkipped(watcher)
         try catchUp(stop: stop)
         var snapshotStale = false
         watching: while true {
@@ -59,6 +60,7 @@ public struct WatchSources {
             case .idle:
                 snapshotStale = try !refreshLineSnapshot(wait: 0)
             case .batch(let batch):
+                logSkipped(watcher)
                 var index = indexRun(stop: stop)
                 index.changes = batch
                 index.refreshesLineSnapshot = false
@@ -73,6 +75,12 @@ public struct WatchSources {
             }
         }
         if snapshotStale { _ = try refreshLineSnapshot(wait: 0.5) }
+    }
+
+    /// Says which folders could not be watched since the last call: each once, and the watch
+    /// goes on without them (exit 71 would stop a service that cannot be restarted out of it).
+    private func logSkipped(_ watcher: SourceWatcher) {
+        for (folder, reason) in watcher.takeSkipped() { log(.notWatched(folder: folder, reason: reason)) }
     }
 
     /// Brings the sources up to date every `seconds`, for file systems without inotify.
