@@ -51,7 +51,8 @@ public struct WatchSources {
         try watcher.start()
         log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
         logSkipped(watcher)
-        try catchUp(stop: stop)
+        var said = SaidWarnings()
+        try catchUp(stop: stop, said: &said)
         var snapshotStale = false
         watching: while true {
             switch try watcher.next(idleAfter: snapshotStale ? WatchSources.snapshotDelay : nil) {
@@ -64,8 +65,9 @@ public struct WatchSources {
                 var index = indexRun(stop: stop)
                 index.changes = batch
                 index.refreshesLineSnapshot = false
-                guard let report = try apply(index, stop: stop) else { break watching }
+                guard var report = try apply(index, stop: stop) else { break watching }
                 if report.added + report.updated + report.removed > 0 { snapshotStale = true }
+                report.warnings = said.new(report.warnings)
                 // A batch that changed nothing (a file saved unchanged, a `touch`) is not worth
                 // a log line.
                 if report.changedSomething || batch.overflowed {
@@ -86,11 +88,14 @@ public struct WatchSources {
     /// Brings the sources up to date every `seconds`, for file systems without inotify.
     private func poll(_ targets: [WatchedSource], every seconds: Double, stop: StopSignal) throws {
         log(.started(sources: targets.count, watchedFolders: nil, pollSeconds: seconds))
-        try catchUp(stop: stop)
+        var said = SaidWarnings()
+        try catchUp(stop: stop, said: &said)
         while !stop.wait(seconds: seconds) {
             var index = indexRun(stop: stop)
             index.sources = targets.map(\.path)
-            if let report = try apply(index, stop: stop), report.changedSomething {
+            guard var report = try apply(index, stop: stop) else { continue }
+            report.warnings = said.new(report.warnings)
+            if report.changedSomething {
                 log(.applied(report, sources: index.sources, events: 0, overflowed: false))
             }
         }
@@ -146,8 +151,10 @@ public struct WatchSources {
     }
 
     /// Indexes what changed while nobody watched (and adds the named sources).
-    private func catchUp(stop: StopSignal) throws {
-        if let report = try apply(indexRun(stop: stop), stop: stop) { log(.caughtUp(report)) }
+    private func catchUp(stop: StopSignal, said: inout SaidWarnings) throws {
+        guard var report = try apply(indexRun(stop: stop), stop: stop) else { return }
+        report.warnings = said.new(report.warnings)
+        log(.caughtUp(report))
     }
 
     private func indexRun(stop: StopSignal) -> IndexSources {

@@ -442,6 +442,22 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// Every batch that walks the root found its symlink leading out of the source again, and
+    /// warned about it again: a journal full of one line. Now each warning is said once a run.
+    @Test func aSymlinkWarningIsSaidOncePerRun() throws {
+        let outside = mixtape.folder + "/Outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: music + "/elsewhere", withDestinationPath: outside)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        for (number, title) in ["First Root", "Second Root", "Third Root"].enumerated() {
+            try mp3(music + "/root-\(number).mp3", title: title)
+            try waitUntil("'\(title)", "\(title) is indexed") { $0.count == 1 }
+        }
+        let said = watch.lines.filter { $0.contains("leads out of the indexed folder") }
+        #expect(said.count == 1, "\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func namedSourcesMustExistAndSomethingMustBeWatched() throws {
         let missing = try mixtape.run(["watch", mixtape.folder + "/nope"])
         #expect(missing.status == 66)
