@@ -602,6 +602,9 @@ public enum StoreError: Error, Sendable {
     case database(message: String, sqliteCode: Int32)
     /// A new index, built beside `path`, could not be moved there.
     case cannotMoveIntoPlace(path: String, reason: String)
+    /// There is no index at `path`, only what a first index that was stopped (killed, the
+    /// machine off) left beside it, and the run names no source to build it again from.
+    case firstIndexStopped(path: String, leftover: String)
 
     /// Runs `body`, turning GRDB's `DatabaseError` into `.database`; other errors (a reader's
     /// `SourceFailure` thrown inside a transaction) pass through unchanged.
