@@ -45,6 +45,12 @@ public struct IndexSources {
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
                                   giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }
+        // A first index that was stopped left only its build beside the path: with no source
+        // named (the cron form) nothing says what to build again, so say that it happened,
+        // each run, rather than quietly make an empty index.
+        if changes == nil, sources.isEmpty, defaultSources.isEmpty, let leftover = LibraryStore.stoppedBuild(at: libraryPath) {
+            throw StoreError.firstIndexStopped(path: libraryPath, leftover: leftover)
+        }
         // The first index of a library is built beside its path and moved there at the end.
         var store = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath)
             : try LibraryStore.building(at: libraryPath)

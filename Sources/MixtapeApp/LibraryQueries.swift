@@ -58,10 +58,13 @@ public struct LibraryQueries {
     }
 
     /// Every playlist with its folder path; without `entries`, their item lists are empty
-    /// (a Tab completion needs the names, not 200 playlists' members).
-    public func playlists(entries: Bool = true) throws -> [(playlist: Playlist, path: String)] {
+    /// (a Tab completion needs the names, not 200 playlists' members); without `paths`, each
+    /// path is just the name (the tree needs only the links, and the paths of a 10,000-deep
+    /// chain of folders hold 50 million names).
+    public func playlists(entries: Bool = true, paths withPaths: Bool = true) throws -> [(playlist: Playlist, path: String)] {
         guard indexExists else { return [] }
         let playlists = try store().playlists(entries: entries)
+        guard withPaths else { return playlists.map { ($0, $0.name) } }
         // Paths are per source: two exports may share playlist ids.
         var result: [(Playlist, String)] = []
         var bySource: [String: [Playlist]] = [:]

@@ -79,8 +79,9 @@ public final class PickItems {
         let matching = PickMatching(store: store, now: options.now, wake: { [terminal] in terminal.wake() })
         matching.start()
         defer { matching.stop() }
-        var screen = PickScreen(palette: options.palette, store: store)
-        var loop = Loop(matching: matching, commands: PickCommands(store: store), playback: playback(waking: terminal))
+        var screen = PickScreen(palette: options.palette)
+        var loop = Loop(matching: matching, commands: PickCommands(store: store), playback: playback(waking: terminal),
+                        previewer: PickPreviewer(store: store, wake: { [terminal] in terminal.wake() }))
         var pending = loop.perform(PickerReducer.start(&state), state: state, screen: &screen)
         while true {
             try loop.settle(&pending, state: &state, screen: &screen, terminal: terminal)
@@ -95,6 +96,8 @@ public final class PickItems {
             }
             let (events, closed) = try loop.events(from: terminal, screen: &screen)
             pending = Loop.Pending()
+            pending.render = loop.previewArrived
+            loop.previewArrived = false
             if closed { pending.outcome = .cancelled }
             for event in events {
                 pending.merge(loop.perform(PickerReducer.reduce(&state, event), state: state, screen: &screen))
@@ -156,15 +159,20 @@ extension PickItems {
         let commands: PickCommands
         /// Carries out `play`, `enqueue` and `stop` off this thread; nil when there is no player.
         let playback: PickerPlayback?
+        /// Works out the preview pane off this thread.
+        let previewer: PickPreviewer
+        /// A preview's text came with the last events: the next frame draws it.
+        var previewArrived = false
         var decoder = KeyDecoder()
         /// Tells double clicks from single ones, against `started`.
         var clicks = ClickTracker()
         let started = ContinuousClock.now
 
-        init(matching: PickMatching, commands: PickCommands, playback: PickerPlayback? = nil) {
+        init(matching: PickMatching, commands: PickCommands, playback: PickerPlayback? = nil, previewer: PickPreviewer) {
             self.matching = matching
             self.commands = commands
             self.playback = playback
+            self.previewer = previewer
         }
 
         /// Waits for input (only ~25 ms when an ESC needs settling) and turns everything that
@@ -194,8 +202,13 @@ extension PickItems {
         }
 
         /// The matching thread's updates as events; a loaded catalog reaches the screen.
-        private func answers(screen: inout PickScreen) throws -> [PickerEvent] {
+        private mutating func answers(screen: inout PickScreen) throws -> [PickerEvent] {
             var events: [PickerEvent] = (playback?.drain() ?? []).map(PickerEvent.playerStatus)
+            if let lines = previewer.drain() {
+                // Drawn even when its length is the last one's (a new text, the same state).
+                previewArrived = true
+                events.append(.previewLength(screen.showPreview(lines)))
+            }
             for update in matching.drain() {
                 switch update {
                 case .catalog(let catalog): screen.catalog = catalog
@@ -225,8 +238,7 @@ extension PickItems {
                     matching.submit(query: query, scope: scope, selection: state.selection.members)
                 case .render: pending.render = true
                 case .preview(let id):
-                    pending.events.append(.previewLength(screen.preview(id)))
-                    pending.render = true
+                    previewer.request(id)
                 case .accept(let ids): pending.outcome = .accepted(ids)
                 case .cancel: pending.outcome = .cancelled
                 case .become(let command, let item): pending.outcome = .become(commands.expand(command, item: item))

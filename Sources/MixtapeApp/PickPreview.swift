@@ -10,7 +10,7 @@ import MixtapeStore
 /// say nothing about an item.
 struct PickPreview {
     let store: LibraryStore
-    private var playlistsByItem: [ItemID: [String]]?
+    private var membership: Membership?
 
     init(store: LibraryStore) { self.store = store }
 
@@ -48,15 +48,38 @@ struct PickPreview {
     }
 
     private mutating func playlists(containing id: ItemID) -> [String] {
-        if playlistsByItem == nil {
-            var byItem: [ItemID: [String]] = [:]
-            let playlists = (try? LibraryQueries(libraryPath: store.path).playlists()) ?? []
-            for (playlist, path) in playlists
+        if membership == nil { membership = Membership(store: store) }
+        return membership?.paths(containing: id) ?? []
+    }
+
+    /// Which playlists hold each item, by position; their paths are built only for the item
+    /// on show, since all paths of a 10,000-deep chain of folders hold 50 million names.
+    private struct Membership {
+        let playlists: [Playlist]
+        let tree: PlaylistParents
+        let byItem: [ItemID: [Int]]
+
+        init(store: LibraryStore) {
+            playlists = (try? store.playlists()) ?? []
+            tree = PlaylistParents(playlists)
+            var byItem: [ItemID: [Int]] = [:]
+            for (index, playlist) in playlists.enumerated()
             where !playlist.isFolder && !playlist.isMaster && playlist.distinguishedKind == nil {
-                for item in Set(playlist.items) { byItem[item, default: []].append(path) }
+                for item in Set(playlist.items) { byItem[item, default: []].append(index) }
             }
-            playlistsByItem = byItem
+            self.byItem = byItem
         }
-        return playlistsByItem?[id] ?? []
+
+        func paths(containing id: ItemID) -> [String] {
+            (byItem[id] ?? []).map { index in
+                var names: [String] = []
+                var next: Int? = index
+                while let current = next {
+                    names.append(PlaylistPath.escape(playlists[current].name))
+                    next = tree.parents[current]
+                }
+                return names.reversed().joined(separator: "/")
+            }
+        }
     }
 }

@@ -9,14 +9,13 @@ struct PickScreen {
     /// Nil until the matching thread has loaded it; rows are drawn only after that.
     var catalog: PickCatalog?
     private var painter = ScreenPainter()
-    private var preview: PickPreview
+    /// The preview pane's text, as `PickPreviewer` last answered.
     private var previewLines: [String] = []
     /// The text part of the last query drawn, parsed once per query for highlighting.
     private var highlightQuery: (text: String, query: TextQuery)?
 
-    init(palette: PickerPalette, store: LibraryStore) {
+    init(palette: PickerPalette) {
         self.palette = palette
-        self.preview = PickPreview(store: store)
     }
 
     /// The bytes that bring the terminal from the last frame to `state`.
@@ -34,10 +33,10 @@ struct PickScreen {
         return painter.paint(frame)
     }
 
-    /// Shows `id` in the preview pane from the next frame on; returns how many lines that is.
-    mutating func preview(_ id: ItemID?) -> Int {
-        previewLines = preview.lines(for: id)
-        return previewLines.count
+    /// Shows `lines` in the preview pane from the next frame on; returns how many there are.
+    mutating func showPreview(_ lines: [String]) -> Int {
+        previewLines = lines
+        return lines.count
     }
 
     /// The next frame repaints everything (after a resize).

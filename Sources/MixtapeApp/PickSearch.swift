@@ -16,7 +16,8 @@ struct PickSearch {
     /// Items with at least `fields` filled, row for row with the catalog, read on the first
     /// query that filters on a field and re-read only when a query needs more fields.
     private var filterItems: (fields: Set<Field>, items: [MediaItem])?
-    private var membership: PlaylistMembership?
+    private var membership: (references: Set<String>, members: PlaylistMembership)?
+    private var allPlaylists: [Playlist]?
 
     init(catalog: PickCatalog, store: LibraryStore, now: Timestamp) {
         self.catalog = catalog
@@ -74,7 +75,7 @@ struct PickSearch {
                                    selection: Set<ItemID>) throws -> [Int] {
         let items = try items(with: plan.query.filterFields)
         let context = QueryContext(now: now, selection: plan.needsSelection ? selection : [],
-                                   playlists: plan.needsPlaylists ? try playlists() : PlaylistMembership())
+                                   playlists: plan.needsPlaylists ? try playlists(plan.playlistReferences) : PlaylistMembership())
         let passing = plan.candidates(items, corpus: { catalog.corpus }, context: context)
         guard let candidates else { return passing }
         let allowed = Set(candidates)
@@ -92,10 +93,16 @@ struct PickSearch {
         return items
     }
 
-    private mutating func playlists() throws -> PlaylistMembership {
-        if let membership { return membership }
-        let loaded = PlaylistMembership(try store.playlists())
-        membership = loaded
-        return loaded
+    /// The members of the playlists `references` name, gathered for them alone: every
+    /// reference of every playlist (each folder's path, each folder's members) is quadratic
+    /// in a deep chain of folders. The playlists are read once; the members kept while the
+    /// query names the same playlists.
+    private mutating func playlists(_ references: Set<String>) throws -> PlaylistMembership {
+        if let membership, membership.references == references { return membership.members }
+        let all = try allPlaylists ?? store.playlists()
+        allPlaylists = all
+        let members = PlaylistMembership(all, only: references)
+        membership = (references, members)
+        return members
     }
 }

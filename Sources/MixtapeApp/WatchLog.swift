@@ -13,6 +13,9 @@ public enum WatchLog: Sendable {
     /// The batch waits and is tried again: another `index` holds the writer lock, or the
     /// index's disk cannot take a write (full, read-only) for now.
     case busy(String)
+    /// A folder the kernel would not watch for a reason about it alone (a path longer than
+    /// PATH_MAX, no permission): skipped, the rest still watched.
+    case notWatched(folder: String, reason: String)
     /// A stop signal came; the last batch is done.
     case stopping
 }

@@ -51,8 +51,10 @@ public struct WatchSources {
                                         isRelevant: { FolderWalker.isIndexable(name: $0) })
         try watcher.start()
         log(.started(sources: targets.count, watchedFolders: watcher.watchCount, pollSeconds: nil))
+        logSkipped(watcher)
+        var said = SaidWarnings()
         var kept = WatchedIndex(path: libraryPath)
-        try catchUp(stop: stop)
+        try catchUp(stop: stop, said: &said)
         kept.settle()
         var snapshotStale = false
         watching: while true {
@@ -63,12 +65,14 @@ public struct WatchSources {
                 guard try keep(&kept, targets, stop: stop) else { break watching }
                 snapshotStale = try !refreshLineSnapshot(wait: 0)
             case .batch(let batch):
+                logSkipped(watcher)
                 guard try keep(&kept, targets, stop: stop) else { break watching }
                 var index = indexRun(stop: stop)
                 index.changes = batch
                 index.refreshesLineSnapshot = false
-                guard let report = try apply(index, stop: stop) else { break watching }
+                guard var report = try apply(index, stop: stop) else { break watching }
                 if report.added + report.updated + report.removed > 0 { snapshotStale = true }
+                report.warnings = said.new(report.warnings)
                 // A batch that changed nothing (a file saved unchanged, a `touch`) is not worth
                 // a log line.
                 if report.changedSomething || batch.overflowed {
@@ -80,17 +84,26 @@ public struct WatchSources {
         if snapshotStale { _ = try refreshLineSnapshot(wait: 0.5) }
     }
 
+    /// Says which folders could not be watched since the last call: each once, and the watch
+    /// goes on without them (exit 71 would stop a service that cannot be restarted out of it).
+    private func logSkipped(_ watcher: SourceWatcher) {
+        for (folder, reason) in watcher.takeSkipped() { log(.notWatched(folder: folder, reason: reason)) }
+    }
+
     /// Brings the sources up to date every `seconds`, for file systems without inotify.
     private func poll(_ targets: [WatchedSource], every seconds: Double, stop: StopSignal) throws {
         log(.started(sources: targets.count, watchedFolders: nil, pollSeconds: seconds))
+        var said = SaidWarnings()
         var kept = WatchedIndex(path: libraryPath)
-        try catchUp(stop: stop)
+        try catchUp(stop: stop, said: &said)
         kept.settle()
         while !stop.wait(seconds: seconds) {
             guard try keep(&kept, targets, stop: stop) else { break }
             var index = indexRun(stop: stop)
             index.sources = targets.map(\.path)
-            if let report = try apply(index, stop: stop), report.changedSomething {
+            guard var report = try apply(index, stop: stop) else { continue }
+            report.warnings = said.new(report.warnings)
+            if report.changedSomething {
                 log(.applied(report, sources: index.sources, events: 0, overflowed: false))
             }
         }
@@ -166,8 +179,10 @@ public struct WatchSources {
     }
 
     /// Indexes what changed while nobody watched (and adds the named sources).
-    private func catchUp(stop: StopSignal) throws {
-        if let report = try apply(indexRun(stop: stop), stop: stop) { log(.caughtUp(report)) }
+    private func catchUp(stop: StopSignal, said: inout SaidWarnings) throws {
+        guard var report = try apply(indexRun(stop: stop), stop: stop) else { return }
+        report.warnings = said.new(report.warnings)
+        log(.caughtUp(report))
     }
 
     private func indexRun(stop: StopSignal) -> IndexSources {

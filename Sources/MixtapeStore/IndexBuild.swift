@@ -21,6 +21,13 @@ extension LibraryStore {
     /// The file a new index at `path` is built in.
     static func buildingPath(for path: String) -> String { path + ".new" }
 
+    /// What a first index of `path` that was stopped before it was moved into place left
+    /// beside it (its path), if anything: no index is at `path` then, and `index` with no
+    /// source would build an empty one and say nothing, run after run (a cron job).
+    public static func stoppedBuild(at path: String) -> String? {
+        exists(at: path) || !exists(at: buildingPath(for: path)) ? nil : buildingPath(for: path)
+    }
+
     /// Starts a new index for `path`, which must not exist yet, in a file beside it; the
     /// caller holds the writer lock (so no other build runs) and ends with
     /// `movedIntoPlace()`, or `discardBuild()` when the run fails.

@@ -671,6 +671,10 @@ public enum StoreError: Error, Sendable {
     /// (read-only mount, folder or file), so the index cannot change; reading it still works.
     case cannotWrite(path: String, reason: String, freeBytes: Int64?)
 
+    /// There is no index at `path`, only what a first index that was stopped (killed, the
+    /// machine off) left beside it, and the run names no source to build it again from.
+    case firstIndexStopped(path: String, leftover: String)
+
     /// Whether the index's disk or files, not its contents, failed: full, read-only, not
     /// writable. Every source of a run fails alike then, so the run stops (exit 74).
     public var isStorageFailure: Bool {

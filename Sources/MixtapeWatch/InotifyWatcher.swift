@@ -55,19 +55,30 @@ public final class InotifyWatcher {
         #endif
     }
 
-    /// Watches `folder`; returns its descriptor (the same one if the folder's inode is already
-    /// watched). nil if the folder is gone or not a folder any more (a race the next walk
-    /// settles); throws when the kernel refuses for a reason the user must fix.
-    public func watch(folder: String, isRoot: Bool, watchedSoFar: Int) throws(WatchError) -> Int32? {
+    /// What asking to watch one folder brought.
+    public enum Outcome: Sendable, Equatable {
+        /// Watched, under this descriptor (the same one if the folder's inode is already watched).
+        case watching(Int32)
+        /// The folder is gone or not a folder any more (a race the next walk settles).
+        case gone
+        /// This one folder cannot be watched, for a reason about it alone (its path is longer
+        /// than PATH_MAX, it cannot be read): skipped with a warning, as `index` skips it.
+        case skipped(reason: String)
+    }
+
+    /// Watches `folder`; throws when the kernel refuses for a reason the user must fix (the
+    /// watch limit), which stops the whole watch.
+    public func watch(folder: String, isRoot: Bool, watchedSoFar: Int) throws(WatchError) -> Outcome {
         #if os(Linux)
         var mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB
                           | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK) | UInt32(IN_ONLYDIR)
         if !isRoot { mask |= UInt32(IN_DONT_FOLLOW) }
         let wd = PathBytes.withCString(folder) { inotify_add_watch(descriptor, $0, mask) }
-        if wd >= 0 { return wd }
+        if wd >= 0 { return .watching(wd) }
         let code = errno
         switch code {
-        case ENOENT, ENOTDIR: return nil
+        case ENOENT, ENOTDIR: return .gone
+        case ENAMETOOLONG, EACCES, ELOOP: return .skipped(reason: String(cString: strerror(code)))
         case ENOSPC:
             throw .watchLimitReached(folder: folder, limit: InotifyWatcher.limit("max_user_watches"), folders: watchedSoFar)
         default:

@@ -15,6 +15,10 @@ public final class SourceWatcher {
     private var rootDevices: [String: UInt64] = [:]
     /// When the roots are next looked at (`checkRoots`).
     private var nextRootCheck = 0.0
+    /// Folders that could not be watched, not yet logged (`takeSkipped`), and every one
+    /// logged so far: a folder met again on a later walk is not warned about again.
+    private var skipped: [(folder: String, reason: String)] = []
+    private var warnedSkips: Set<String> = []
 
     /// What `next()` brought.
     public enum Next: Sendable {
@@ -149,15 +153,26 @@ public final class SourceWatcher {
         return found
     }
 
-    /// Watches one folder; false if it is gone.
+    /// Watches one folder; false if it is gone or skipped.
     @discardableResult
     private func watch(_ folder: String, isRoot: Bool) throws(WatchError) -> Bool {
-        guard let descriptor = try inotify.watch(folder: folder, isRoot: isRoot, watchedSoFar: table.count) else {
+        switch try inotify.watch(folder: folder, isRoot: isRoot, watchedSoFar: table.count) {
+        case .watching(let descriptor):
+            table.add(descriptor, path: folder)
+            if isRoot { rootDevices[folder] = InotifyWatcher.device(of: folder) }
+            return true
+        case .gone:
+            return false
+        case .skipped(let reason):
+            if warnedSkips.insert(folder).inserted { skipped.append((folder, reason)) }
             return false
         }
-        table.add(descriptor, path: folder)
-        if isRoot { rootDevices[folder] = InotifyWatcher.device(of: folder) }
-        return true
+    }
+
+    /// Takes the folders skipped since the last call, each once per run, for the log.
+    public func takeSkipped() -> [(folder: String, reason: String)] {
+        defer { skipped.removeAll() }
+        return skipped
     }
 
     private func now() -> Double {

@@ -4,9 +4,14 @@ import MixtapeCore
 /// documentation and `PlaylistRoundTripTests` / `PlaylistSafetyTests`: the path itself, byte for
 /// byte (never re-normalised), except for the rewrites those documents name.
 enum RoundTrip {
-    /// M3U and PLS cannot hold an empty path or one with a line break; such entries are skipped.
+    /// M3U and PLS cannot hold an empty path, nor one with a line break that cannot be a
+    /// `file://` URI (a URL, a relative path); such entries are skipped. An absolute one is
+    /// written as its URI.
     static func fitsOnLine(_ path: String) -> Bool {
-        !path.isEmpty && !path.utf8.contains { $0 == 0x0a || $0 == 0x0d }
+        guard !path.isEmpty else { return false }
+        guard path.utf8.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return true }
+        return !LocationEncoder.hasScheme(path)
+            && (path.utf8.first == UInt8(ascii: "/") || isDrivePath(path) || PathBytes.hasEscapes(path))
     }
 
     /// M3U: a path that starts with `#` is written `./#…`, "which names the same file but is not
@@ -15,11 +20,13 @@ enum RoundTrip {
         path.utf8.first == UInt8(ascii: "#") ? "./" + path : line(path)
     }
 
-    /// M3U and PLS: an absolute path with `#`, `?` or `%XX` is written as a `file://` URI
-    /// (`PlayerPath`) and read back decoded, with `/` for `\` in a drive path; any other
-    /// path as written.
+    /// M3U and PLS: an absolute path with `#`, `?`, `%XX` or a line break is written as a
+    /// `file://` URI (`PlayerPath`) and read back decoded, with `/` for `\` in a drive path; a
+    /// relative path that starts with `file:` as `./file:…`, which names the same file and is
+    /// not read as a URI; any other path as written.
     static func line(_ path: String) -> String {
         if LocationEncoder.hasScheme(path) { return decoded(path) }
+        if path.lowercased().hasPrefix("file:"), !PathBytes.hasEscapes(path) { return "./" + path }
         guard PlayerPath.needsURI(path), path.utf8.first == UInt8(ascii: "/") || isDrivePath(path) else { return path }
         return isDrivePath(path) ? forwardSlashes(path) : path
     }

@@ -77,6 +77,9 @@ enum ErrorReporter {
         case let error as WatchError:
             if case .unsupported = error { return (error.description, .usage) }
             return (error.description, .systemLimit)
+        case let StoreError.firstIndexStopped(path, leftover):
+            return ("there is no index at \(path): the first index was stopped before it finished (it left \(leftover)); "
+                    + "index your sources again, naming them (mixtape index ~/Music ...)", .indexFailure)
         case let StoreError.isAFolder(path):
             return ("the index \(path) is a folder, not an index file: give --library (or $MIXTAPE_LIBRARY, "
                     + "or the config file's library) a file path such as \(path.hasSuffix("/") ? path : path + "/")library.sqlite",

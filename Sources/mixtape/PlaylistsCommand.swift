@@ -12,13 +12,15 @@ struct PlaylistsCommand: ParsableCommand {
     @OptionGroup var output: RecordOutputOptions
 
     func run() throws {
-        let playlists = try LibraryQueries(libraryPath: libraryOptions.libraryPath).playlists()
+        let queries = LibraryQueries(libraryPath: libraryOptions.libraryPath)
         let writer = RecordWriter()
         if output.json {
-            for (playlist, path) in playlists {
+            for (playlist, path) in try queries.playlists() {
                 writer.write(PlaylistsCommand.json(playlist, path: path), terminator: output.terminator)
             }
         } else {
+            // The tree needs the folder links, not every playlist's path.
+            let playlists = try queries.playlists(entries: true, paths: false).map(\.playlist)
             for line in PlaylistTree.lines(playlists) { writer.write(line, terminator: output.terminator) }
         }
         writer.flush()
@@ -50,37 +52,39 @@ struct PlaylistsCommand: ParsableCommand {
 }
 
 /// The human tree: one heading per source, folders end in `/`, children indented under their
-/// folder in file order, each playlist with its entry count.
+/// folder in file order, each playlist with its entry count. Every playlist is shown once: one
+/// of a cycle of folders (which an index made before cycles were broken may hold) at the top,
+/// and a playlist inside one that is not a folder under it.
 enum PlaylistTree {
-    static func lines(_ playlists: [(playlist: Playlist, path: String)]) -> [String] {
+    /// Levels of indentation at most: a 10,000-deep chain of folders would otherwise print
+    /// 100 million spaces. A line deeper than this says its level instead.
+    static let deepest = 32
+
+    static func lines(_ playlists: [Playlist]) -> [String] {
         var lines: [String] = []
         var sources: [String] = []
         var bySource: [String: [Playlist]] = [:]
-        for (playlist, _) in playlists {
+        for playlist in playlists {
             let source = playlist.source ?? ""
             if bySource[source] == nil { sources.append(source) }
             bySource[source, default: []].append(playlist)
         }
+        let headed = sources.count > 1
         for source in sources {
             let group = bySource[source] ?? []
-            if sources.count > 1 { lines.append(source) }
-            let known = Set(group.map(\.id))
-            var children: [PlaylistID?: [Playlist]] = [:]
-            for playlist in group {
-                let parent = playlist.parentID.flatMap { known.contains($0) ? $0 : nil }
-                children[parent, default: []].append(playlist)
+            if headed { lines.append(source) }
+            let tree = PlaylistParents(group)
+            tree.walk(from: tree.roots) { index, depth in
+                lines.append(indent(depth + (headed ? 1 : 0)) + label(group[index]))
             }
-            var visited: Set<PlaylistID> = []
-            func walk(_ parent: PlaylistID?, depth: Int) {
-                for playlist in children[parent] ?? [] where visited.insert(playlist.id).inserted {
-                    lines.append(String(repeating: "  ", count: depth + (sources.count > 1 ? 1 : 0))
-                                 + label(playlist))
-                    if playlist.isFolder { walk(playlist.id, depth: depth + 1) }
-                }
-            }
-            walk(nil, depth: 0)
         }
         return lines
+    }
+
+    /// `depth` levels of two spaces, or for a line deeper than `deepest`, that many and its level.
+    static func indent(_ depth: Int) -> String {
+        let spaces = String(repeating: "  ", count: min(depth, deepest))
+        return depth > deepest ? spaces + "(level \(depth)) " : spaces
     }
 
     /// `smart`, or for one Mixtape evaluates, the query it runs (or that it has none).

@@ -63,6 +63,9 @@ struct WatchLogLine: Sendable {
             return records + savedExports(report)
         case .busy(let message):
             return [Record(event: "busy", message: message)]
+        case let .notWatched(folder, reason):
+            return [Record(level: "warning", event: "warning", message:
+                "warning: cannot watch \(PathBytes.escaped(folder)): \(reason); skipped (changes below it are not seen)")]
         case .stopping:
             return [Record(event: "stopped", message: "stopped")]
         }

@@ -253,4 +253,30 @@ struct ExportTests {
         let unwritable = try scratch.run(["export-playlist", "--query", "beyonce", "-o", "/proc/nope/x.m3u8"])
         #expect(unwritable.status == 73, "\(unwritable.stderr)")
     }
+
+    /// An export over a symlink wrote a plain file in the link's place, and an existing file
+    /// lost its group write bit (0664 became 0644).
+    @Test("an export writes through a symlink and keeps the existing file's mode", arguments: [
+        // (link target as written in the link, relative to the scratch folder or absolute)
+        "stick/car.m3u8", "ABSOLUTE",
+    ])
+    func throughSymlinkKeepingMode(target: String) throws {
+        let scratch = try SearchTests.indexed()
+        let stick = scratch.folder + "/stick"
+        try FileManager.default.createDirectory(atPath: stick, withIntermediateDirectories: true)
+        let real = stick + "/car.m3u8"
+        _ = try scratch.write("stick/car.m3u8", "old\n")
+        #expect(chmod(real, 0o664) == 0)
+        let link = scratch.folder + "/car.m3u8"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target == "ABSOLUTE" ? real : target)
+        let export = try scratch.run(["export-playlist", "--query", "beyonce", "-o", link])
+        #expect(export.status == 0, "\(export.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let written = try String(contentsOfFile: real, encoding: .utf8)
+        #expect(written.hasPrefix("#EXTM3U"), "\(written)")
+        var info = stat()
+        #expect(stat(real, &info) == 0 && info.st_mode & 0o777 == 0o664)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stick) == ["car.m3u8"])
+    }
 }

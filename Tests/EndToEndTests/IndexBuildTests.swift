@@ -62,4 +62,23 @@ struct IndexBuildTests {
         #expect(!FileManager.default.fileExists(atPath: aside))
         #expect(try mixtape.run(["search", "--json", ""]).records.count > 0)
     }
+
+    /// A first index killed before it moved into place left only its build. The cron form
+    /// (`index --quiet`, no source) then made an empty index in silence, and every later run
+    /// said nothing either: the library was gone and no one was told. Now it is an error, each
+    /// run, until a run names the sources again.
+    @Test func aStoppedFirstIndexIsAnErrorForTheCronForm() throws {
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/index", withIntermediateDirectories: true)
+        try Data("half a build".utf8).write(to: URL(fileURLWithPath: aside))
+        for _ in 0..<2 {
+            let cron = try mixtape.run(["index", "--quiet"])
+            #expect(cron.status == 74)
+            #expect(cron.stderr.contains("first index was stopped") && cron.stderr.contains(aside), "\(cron.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: mixtape.library))
+        }
+        let again = try mixtape.run(["index", "--quiet", MixtapeProcess.sample("Library.xml")])
+        #expect(again.status == 0, "\(again.stderr)")
+        let cron = try mixtape.run(["index", "--quiet"])
+        #expect(cron.status == 0 && cron.stderr.isEmpty, "\(cron.stderr)")
+    }
 }

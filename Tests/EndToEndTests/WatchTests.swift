@@ -476,6 +476,39 @@ struct WatchTests {
         #expect(result.stderr.contains("--poll"))
     }
 
+    /// A folder deeper than PATH_MAX cannot be watched (ENAMETOOLONG): it was exit 71, the
+    /// watch-limit code, so a service stopped and never came back. Now it is skipped with one
+    /// warning and the rest of the source is watched.
+    @Test func aFolderDeeperThanPathMaxIsSkippedWithAWarning() throws {
+        let deep = try DeepFolder(in: music, levels: 24)
+        defer { deep.remove() }
+        let watch = try startWatch(["--debounce", "0.2", music])
+        let warning = try watch.waitFor("cannot watch")
+        #expect(warning.contains("File name too long") && warning.contains("skipped"), "\(warning)")
+        try mp3(music + "/Elsewhere/new.mp3", title: "Still Watched")
+        try waitUntil("'Still Watched", "a file beside the deep folder is indexed") { $0.count == 1 }
+        try mp3(music + "/Elsewhere/second.mp3", title: "Second Batch")
+        try waitUntil("'Second Batch", "a second batch is applied") { $0.count == 1 }
+        #expect(watch.lines.filter { $0.contains("cannot watch") }.count == 1, "\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+
+    /// Every batch that walks the root found its symlink leading out of the source again, and
+    /// warned about it again: a journal full of one line. Now each warning is said once a run.
+    @Test func aSymlinkWarningIsSaidOncePerRun() throws {
+        let outside = mixtape.folder + "/Outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: music + "/elsewhere", withDestinationPath: outside)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        for (number, title) in ["First Root", "Second Root", "Third Root"].enumerated() {
+            try mp3(music + "/root-\(number).mp3", title: title)
+            try waitUntil("'\(title)", "\(title) is indexed") { $0.count == 1 }
+        }
+        let said = watch.lines.filter { $0.contains("leads out of the indexed folder") }
+        #expect(said.count == 1, "\(watch.text)")
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func namedSourcesMustExistAndSomethingMustBeWatched() throws {
         let missing = try mixtape.run(["watch", mixtape.folder + "/nope"])
         #expect(missing.status == 66)
@@ -529,6 +562,40 @@ final class ProblemLog: @unchecked Sendable {
             }
         } catch {
             lock.withLock { list.append("\(what) could not run: \(error)") }
+        }
+    }
+}
+
+/// A chain of folders whose full path is longer than PATH_MAX (4096 bytes), made and removed
+/// one level at a time through descriptors (`mkdirat`, `openat`, `unlinkat`), since no single
+/// path reaches the bottom.
+struct DeepFolder {
+    static let name = String(repeating: "d", count: 200)
+    let top: String
+    let levels: Int
+
+    init(in folder: String, levels: Int) throws {
+        top = folder
+        self.levels = levels
+        var fd = open(folder, O_RDONLY | O_DIRECTORY)
+        try #require(fd >= 0)
+        for _ in 0..<levels {
+            try #require(mkdirat(fd, DeepFolder.name, 0o755) == 0, "mkdirat: \(errno)")
+            let next = openat(fd, DeepFolder.name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            try #require(next >= 0)
+            fd = next
+        }
+        close(fd)
+    }
+
+    /// Removes the chain bottom up (the scratch folder's removal cannot reach it by path).
+    func remove() {
+        var fds = [open(top, O_RDONLY | O_DIRECTORY)]
+        for _ in 0..<levels - 1 { fds.append(openat(fds.last!, DeepFolder.name, O_RDONLY | O_DIRECTORY)) }
+        while let fd = fds.popLast() {
+            _ = unlinkat(fd, DeepFolder.name, AT_REMOVEDIR)
+            close(fd)
         }
     }
 }

@@ -112,6 +112,29 @@ struct CueSheetParserTests {
         #expect(reading.warnings.map(\.line) == warningLines)
     }
 
+    /// `TRACK 1000 AUDIO` was told it "needs a number and a type", and the track above it ran
+    /// on over its audio (and any after it) to the end of the file.
+    @Test("A track number out of range: said so; the track above ends where it starts", arguments: [
+        ("FILE a.wav WAVE\n TRACK 998 AUDIO\n  INDEX 01 00:00:00\n TRACK 999 AUDIO\n  INDEX 01 01:00:00\n"
+            + " TRACK 1000 AUDIO\n  INDEX 01 02:00:00\n TRACK 5 AUDIO\n  INDEX 01 03:00:00\n",
+         [998, 999, 5], "1000", [60_000, 120_000, 300_000], 6),
+        ("FILE a.wav WAVE\n TRACK 01 AUDIO\n  INDEX 01 00:00:00\n TRACK 00 AUDIO\n  INDEX 01 01:00:00\n",
+         [1], "00", [60_000], 4),
+        ("FILE a.wav WAVE\n TRACK 01 AUDIO\n  INDEX 01 00:00:00\n TRACK 01 AUDIO\n  INDEX 01 01:00:00\n",
+         [1], "repeated", [60_000], 4),
+    ] as [(String, [Int64], String, [Int64], Int)])
+    func outOfRange(text: String, tracks: [Int64], said: String, ends: [Int64], line: Int) throws {
+        let reading = read(text)
+        let file = try #require(reading.sheet?.files.first)
+        #expect(file.tracks.map(\.number) == tracks)
+        #expect(reading.warnings.map(\.line) == [line])
+        #expect(reading.warnings.first?.message.contains(said) == true, "\(reading.warnings)")
+        #expect(reading.warnings.first?.message.contains("needs a number and a type") == false)
+        var whole = MediaItem(id: ItemID(rawValue: "file:abc"))
+        whole.durationMs = 300_000
+        #expect(CueSplit.items(of: whole, file: file).items.map(\.endMs) == ends)
+    }
+
     @Test("Garbage and sheets with no audio track are malformed, located", arguments: [
         ("sdfasf\nasdf \nasdf\n", 1),
         ("", 1),

@@ -82,6 +82,26 @@ struct PlaylistFileReadingTests {
         #expect(read.problems.map(\.line) == [4])
     }
 
+    /// An undefined entity was kept as written with no word about it; now it is a warning at
+    /// its line and column, still kept as written.
+    @Test("undefined entities are warned about at line:column", arguments: [
+        ("xspf", "<playlist><title>A &eacute;</title><trackList>\n<track><location>/m/&foo;x.mp3</location>"
+            + "<title>&amp; &#233; &#xZZ;</title></track>\n</trackList></playlist>",
+         ["/m/&foo;x.mp3"], ["1:20 &eacute;", "2:21 &foo;", "2:62 &#xZZ;"]),
+        ("wpl", "<smil><head><title>ok &lt;</title></head><body><seq>\n  <media src=\"a&nbsp;b.mp3\"/>\n</seq></body></smil>",
+         ["a&nbsp;b.mp3"], ["2:16 &nbsp;"]),
+        ("xspf", "<playlist><trackList><track><location>AT&T; &amp;.mp3</location></track></trackList></playlist>",
+         ["AT&T; &.mp3"], ["1:41 &T;"]),
+        ("xspf", "<playlist><trackList><track><location>R&B.mp3</location></track></trackList></playlist>",
+         ["R&B.mp3"], []),
+    ])
+    func undefinedEntities(format: String, text: String, locations: [String], warnings: [String]) {
+        let read = format == "wpl" ? WPLReader.read(Array(text.utf8)) : XSPFReader.read(Array(text.utf8))
+        #expect(read.entries.map(\.location) == locations)
+        #expect(read.problems.map { "\($0.line):\($0.column) " + ($0.message.split(separator: " ").dropFirst(2).first ?? "") }
+                == warnings)
+    }
+
     @Test("targets: file: URLs, streams, backslashes, drive letters, relative paths with . and ..",
           arguments: [
               ("file:///m/a%20b.mp3", PlaylistEntryTarget.path("/m/a b.mp3")),

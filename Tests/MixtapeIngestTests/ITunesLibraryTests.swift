@@ -79,6 +79,26 @@ struct ITunesLibraryTests {
         #expect(PlaylistPath.paths(of: list)[list[2].id] == "Folder/Mix\\/Best")
     }
 
+    @Test("a cycle of Parent Persistent IDs is cut at the playlist that closes it, with a warning",
+          arguments: [
+              // (name, pid, parent) in file order; the names at the top after the cut
+              ([("Self", "00000000000000C1", "00000000000000C1")], ["Self"]),
+              ([("A", "00000000000000C1", "00000000000000C2"), ("B", "00000000000000C2", "00000000000000C1")], ["B"]),
+              ([("A", "00000000000000C1", "00000000000000C3"), ("B", "00000000000000C2", "00000000000000C1"),
+                ("C", "00000000000000C3", "00000000000000C2"), ("In", "00000000000000C4", "00000000000000C2")], ["C"]),
+          ])
+    func breaksParentCycles(_ playlists: [(String, String, String)], top: [String]) throws {
+        let xml = ITunesXML.library(tracks: Self.twoTracks, playlists: playlists.map { name, pid, parent in
+            ITunesXML.playlist(name: name, pid: pid, trackIDs: nil,
+                               "<key>Folder</key><true/><key>Parent Persistent ID</key><string>\(parent)</string>")
+        })
+        let (_, summary) = try ITunesXML.read(xml)
+        #expect(summary.playlists.filter { $0.parentID == nil }.map(\.name) == top)
+        try #require(summary.warnings.count == 1)
+        #expect(summary.warnings[0].message.contains("\"\(top[0])\"") && summary.warnings[0].message.contains("cycle"))
+        #expect(summary.warnings[0].position?.line ?? 0 > 0)
+    }
+
     @Test("a derived playlist id depends on name and position only")
     func derivesPlaylistIDs() throws {
         let make = { (tracks: [String]) in

@@ -13,12 +13,16 @@ public struct CueSheet: Hashable, Sendable {
         public var tracks: [Track]
         /// 1-based line of the `FILE` command.
         public var line: Int
+        /// Where tracks skipped for their number (`TRACK 1000`, a repeated one) start: the
+        /// track before one ends there rather than running on over its audio to the end.
+        public var cuts: [Int64] = []
 
-        public init(name: String, album: Album = Album(), tracks: [Track] = [], line: Int = 0) {
+        public init(name: String, album: Album = Album(), tracks: [Track] = [], line: Int = 0, cuts: [Int64] = []) {
             self.name = name
             self.album = album
             self.tracks = tracks
             self.line = line
+            self.cuts = cuts
         }
     }
 

@@ -38,6 +38,9 @@ public enum CueSheetParser {
         character == "\n" || character == "\r" || character == "\r\n"
     }
 
+    /// The highest track number taken: the format stops at 99; rips of longer sets go on.
+    static let highestTrack: Int64 = 999
+
     /// `mm:ss:ff` in milliseconds (minutes may exceed 99), or nil.
     static func milliseconds(_ text: String) -> Int64? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -64,6 +67,8 @@ public enum CueSheetParser {
             /// An `INDEX 01` was there but unreadable (already warned about).
             var hadBadStart = false
             var isAudio: Bool
+            /// Its number is out of range (already warned about): it only cuts the track above.
+            var badNumber = false
         }
 
         mutating func take(_ line: CueLine, at number: Int) {
@@ -102,13 +107,20 @@ public enum CueSheetParser {
 
         mutating func startTrack(_ line: CueLine, at number: Int) {
             endTrack()
-            guard line.words.count >= 3, let value = Int64(line.words[1]), value > 0, value < 1000 else {
+            guard line.words.count >= 3, let value = Int64(line.words[1]) else {
                 warnings.append(.init(line: number, message: "TRACK needs a number and a type (TRACK 01 AUDIO); track skipped"))
                 track = PendingTrack(track: CueSheet.Track(number: 0, startMs: 0, line: number), isAudio: false)
                 return
             }
             let isAudio = line.words[2].uppercased() == "AUDIO"
             track = PendingTrack(track: CueSheet.Track(number: value, startMs: 0, line: number), isAudio: isAudio)
+            if !(1...CueSheetParser.highestTrack).contains(value) {
+                // Its INDEX 01 still ends the track above (`File.cuts`), which otherwise ran on
+                // over this one's audio, and every track after it to the end of the file.
+                warnings.append(.init(line: number, message:
+                    "TRACK \(line.words[1]): track numbers go from 1 to \(CueSheetParser.highestTrack); track skipped"))
+                track?.badNumber = true
+            }
         }
 
         mutating func index(_ line: CueLine, at number: Int) {
@@ -163,10 +175,16 @@ public enum CueSheetParser {
         mutating func endTrack() {
             guard let pending = track else { return }
             track = nil
-            guard pending.isAudio, pending.track.number > 0 else { return }
+            guard pending.isAudio, pending.track.number > 0 || pending.badNumber else { return }
             let number = pending.track.line
             guard let last = files.indices.last, !files[last].name.isEmpty else {
-                if files.isEmpty { warnings.append(.init(line: number, message: "TRACK before any FILE; track skipped")) }
+                if files.isEmpty, !pending.badNumber {
+                    warnings.append(.init(line: number, message: "TRACK before any FILE; track skipped"))
+                }
+                return
+            }
+            if pending.badNumber {
+                if pending.hasStart { files[last].cuts.append(pending.track.startMs) }
                 return
             }
             guard pending.hasStart else {
@@ -174,6 +192,7 @@ public enum CueSheetParser {
                 return warnings.append(.init(line: number, message: "TRACK \(pending.track.number) has no INDEX 01; track skipped"))
             }
             if files[last].tracks.contains(where: { $0.number == pending.track.number }) {
+                files[last].cuts.append(pending.track.startMs)
                 return warnings.append(.init(line: number, message: "TRACK \(pending.track.number) repeated; track skipped"))
             }
             if let previous = files[last].tracks.last, previous.startMs >= pending.track.startMs {

@@ -2,7 +2,7 @@
 /// Pure, so the field rules are tested without a disk.
 ///
 /// Each track: `start_ms` from its `INDEX 01`; `end_ms` from the next track's in the same
-/// `FILE`, else the file's duration (unknown when that is); `duration_ms` their difference.
+/// `FILE` (or a skipped track's, `File.cuts`, when that comes first), else the file's duration (unknown when that is); `duration_ms` their difference.
 /// Title from the track; artist and composer from the track, else the sheet (a sheet-level
 /// `PERFORMER` or `SONGWRITER` describes every track that has none), else the file's tags;
 /// album, album artist, year and genre from the sheet, else the file's tags; the track number
@@ -20,7 +20,9 @@ public enum CueSplit {
                 beyond.append(track)
                 continue
             }
-            let next = index + 1 < file.tracks.count ? file.tracks[index + 1].startMs : nil
+            let following = index + 1 < file.tracks.count ? file.tracks[index + 1].startMs : nil
+            let cut = file.cuts.filter { $0 > track.startMs }.min()
+            let next = [following, cut].compactMap { $0 }.min()
             let end: Int64? = switch (next, length) {
             case (let next?, let length?): min(next, length)
             case (let next?, nil): next

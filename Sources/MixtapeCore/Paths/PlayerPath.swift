@@ -17,7 +17,8 @@ public enum PlayerPath {
         let bytes = Array(path.utf8)
         for (index, byte) in bytes.enumerated() {
             switch byte {
-            case UInt8(ascii: "#"), UInt8(ascii: "?"): return true
+            // A line break cannot be written plain on a playlist's line at all.
+            case UInt8(ascii: "#"), UInt8(ascii: "?"), 0x0a, 0x0d: return true
             case UInt8(ascii: "%") where index + 2 < bytes.count
                 && isHex(bytes[index + 1]) && isHex(bytes[index + 2]): return true
             default: continue

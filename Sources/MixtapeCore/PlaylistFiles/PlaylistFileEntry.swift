@@ -40,10 +40,13 @@ public struct PlaylistFileContent: Hashable, Sendable {
 public struct PlaylistFileProblem: Hashable, Sendable {
     /// 1-based; 0 for the file as a whole.
     public var line: Int
+    /// 1-based; 0 when the problem is about the whole line.
+    public var column: Int
     public var message: String
 
-    public init(line: Int, message: String) {
+    public init(line: Int, column: Int = 0, message: String) {
         self.line = line
+        self.column = column
         self.message = message
     }
 }

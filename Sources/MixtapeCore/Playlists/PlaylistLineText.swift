@@ -17,9 +17,16 @@ enum PlaylistLineText {
         }
     }
 
-    /// Whether a path fits on one line: a CR or LF in it cannot be written at all.
-    static func fitsOnLine(_ path: String) -> Bool {
-        !path.isEmpty && !path.utf8.contains(where: { $0 == 0x0a || $0 == 0x0d })
+    /// The line that names `path` in M3U or PLS (`PlayerPath`), or nil when none can: an
+    /// empty path, or a line break in one that cannot be a `file://` URI (a relative path, a
+    /// URL, a plain path for MPD); an absolute one is written as its URI, `%0A` for the break.
+    /// A relative path that starts with `file:` is written `./file:…`, which names the same
+    /// file, where a reader would take `file:…` for a URI and decode it.
+    static func location(_ path: String, plain: Bool) -> String? {
+        let line = PlayerPath.line(path, plain: plain)
+        guard !line.isEmpty, !line.utf8.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return nil }
+        let isURL = line != path || LocationEncoder.hasScheme(path)
+        return !isURL && line.utf8.prefix(5).map { $0 | 0x20 } == Array("file:".utf8) ? "./" + line : line
     }
 
     /// What a player shows for the entry: `Artist - Title`, the title alone when the artist is

@@ -48,23 +48,30 @@ enum XMLText {
     }
 
     /// Character data with its entity and character references decoded: the five predefined
-    /// entities and `&#…;` / `&#x…;`. An unknown or malformed reference is kept as written.
+    /// entities and `&#…;` / `&#x…;`. An unknown or malformed reference is kept as written, and
+    /// handed to `undefined` (a slice of `text`, so its place in the file can be told).
     /// Works on scalars, not `Character`s, so a combining mark after `;` cannot hide it.
-    static func unescaped(_ text: Substring) -> String {
-        let scalars = Array(text.unicodeScalars)
+    static func unescaped(_ text: Substring, undefined: (Substring) -> Void = { _ in }) -> String {
+        let scalars = text.unicodeScalars
         var out = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
             let scalar = scalars[index]
-            index += 1
+            let ampersand = index
+            index = scalars.index(after: index)
             guard scalar == "&",
-                  let end = scalars[index..<min(index + 12, scalars.count)].firstIndex(of: ";"),
-                  let decoded = reference(String(String.UnicodeScalarView(scalars[index..<end]))) else {
+                  let end = scalars[index..<(scalars.index(index, offsetBy: 12, limitedBy: scalars.endIndex) ?? scalars.endIndex)]
+                      .firstIndex(of: ";") else {
+                out.append(scalar)
+                continue
+            }
+            guard let decoded = reference(String(scalars[index..<end])) else {
+                undefined(text[ampersand...end])
                 out.append(scalar)
                 continue
             }
             out.append(decoded)
-            index = end + 1
+            index = scalars.index(after: end)
         }
         return String(out)
     }

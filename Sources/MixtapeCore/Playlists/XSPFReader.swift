@@ -17,7 +17,9 @@ public enum XSPFReader {
     /// The playlist's title and its tracks.
     public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
         let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
-        var (scanner, content) = XMLScanner.titled(text, entriesFrom: "<trackList")
+        var undefined: [Substring] = []
+        let note = { (reference: Substring) in undefined.append(reference) }
+        var (scanner, content) = XMLScanner.titled(text, entriesFrom: "<trackList", undefined: note)
         var found = false
         while let track = scanner.block("track") {
             found = true
@@ -26,10 +28,10 @@ public enum XSPFReader {
                 content.problems.append(PlaylistFileProblem(line: track.line, message: "a track with no <location>; skipped"))
                 continue
             }
-            let creator = inner.element("creator").map { String(XMLScanner.content($0).trimmingXMLSpace) }
-            let title = inner.element("title").map { String(XMLScanner.content($0).trimmingXMLSpace) }
+            let creator = inner.element("creator").map { String(XMLScanner.content($0, undefined: note).trimmingXMLSpace) }
+            let title = inner.element("title").map { String(XMLScanner.content($0, undefined: note).trimmingXMLSpace) }
             let duration = inner.element("duration").flatMap { Int64(XMLScanner.content($0).trimmingXMLSpace) }
-            content.entries.append(PlaylistFileEntry(location: path(fromLocation: location),
+            content.entries.append(PlaylistFileEntry(location: path(fromLocation: location, undefined: note),
                                                      artist: creator?.isEmpty == false ? creator : nil,
                                                      title: title?.isEmpty == false ? title : nil,
                                                      durationMs: duration.flatMap { $0 >= 0 ? $0 : nil },
@@ -38,12 +40,13 @@ public enum XSPFReader {
         if !found, !text.utf8.contains(UInt8(ascii: "<")) {
             content.problems.append(PlaylistFileProblem(line: 1, message: "not XML: no playlist in it"))
         }
+        content.problems += XMLScanner.undefinedReferences(undefined, in: text)
         return content
     }
 
     /// One `<location>`'s content as a path.
-    static func path(fromLocation content: Substring) -> String {
-        let uri = String(XMLScanner.content(content).trimmingXMLSpace)
+    static func path(fromLocation content: Substring, undefined: (Substring) -> Void = { _ in }) -> String {
+        let uri = String(XMLScanner.content(content, undefined: undefined).trimmingXMLSpace)
         if LocationEncoder.hasScheme(uri) || uri.lowercased().hasPrefix("file:") {
             return LocationDecoder.decode(uri, keepingBytes: true)
         }
@@ -55,15 +58,18 @@ public enum XSPFReader {
 /// `<media src="…"/>` per entry, with the same forgiving scanner as `XSPFReader`.
 public enum WPLReader {
     public static func read(_ bytes: [UInt8]) -> PlaylistFileContent {
-        var (scanner, content) = XMLScanner.titled(PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text,
-                                                   entriesFrom: "<body")
+        let text = PlaylistFileText.decodeReporting(bytes, alwaysUTF8: true).text
+        var undefined: [Substring] = []
+        let note = { (reference: Substring) in undefined.append(reference) }
+        var (scanner, content) = XMLScanner.titled(text, entriesFrom: "<body", undefined: note)
         while let media = scanner.openTag("media") {
             guard let source = XMLScanner.attribute("src", in: media.text) else {
                 content.problems.append(PlaylistFileProblem(line: media.line, message: "a <media> with no src; skipped"))
                 continue
             }
-            content.entries.append(PlaylistFileEntry(location: String(XMLText.unescaped(source)), line: media.line))
+            content.entries.append(PlaylistFileEntry(location: String(XMLText.unescaped(source, undefined: note)), line: media.line))
         }
+        content.problems += XMLScanner.undefinedReferences(undefined, in: text)
         return content
     }
 }

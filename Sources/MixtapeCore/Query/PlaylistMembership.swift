@@ -24,11 +24,11 @@ public struct PlaylistMembership: Sendable {
     /// With `only` (folded references, as a query's `playlist:` filters hold them), just the
     /// playlists those name: a search for one playlist of 500 does not gather all 500.
     public init(_ playlists: [Playlist], only: Set<String>? = nil) {
-        let children = Self.children(of: playlists)
+        let tree = PlaylistParents(playlists)
         var gathered: [String: PackedStrings] = [:]
-        for (playlist, keys) in zip(playlists, Self.references(of: playlists, only: only)) where !keys.isEmpty {
+        for (index, keys) in Self.references(of: playlists, tree: tree, only: only).enumerated() where !keys.isEmpty {
             var items = PackedStrings()
-            for below in Self.withEverythingBelow([playlist], children: children) { Self.append(below.items, to: &items) }
+            tree.walk(from: [index]) { below, _ in Self.append(playlists[below].items, to: &items) }
             for key in keys { gathered[key, default: PackedStrings()].append(contentsOf: items) }
         }
         members = gathered.mapValues(ItemIDSet.init)
@@ -39,31 +39,54 @@ public struct PlaylistMembership: Sendable {
     /// reads just these: `playlist:Music` decoded the 350,000 entries of 200 playlists to
     /// gather one playlist's 90,000.
     public static func playlistsRead(_ playlists: [Playlist], only: Set<String>) -> [Int] {
-        var index: [PlaylistID: [Int]] = [:]
-        for (position, playlist) in playlists.enumerated() { index[playlist.id, default: []].append(position) }
-        let named = zip(playlists, references(of: playlists, only: only)).filter { !$1.isEmpty }.map(\.0)
-        let read = withEverythingBelow(named, children: children(of: playlists)).flatMap { index[$0.id] ?? [] }
+        let tree = PlaylistParents(playlists)
+        let references = references(of: playlists, tree: tree, only: only)
+        var read: [Int] = []
+        tree.walk(from: references.indices.filter { !references[$0].isEmpty }) { index, _ in read.append(index) }
         return Set(read).sorted()
     }
 
     /// Each playlist's folded references (name, folder path, id), with `only` just those it
     /// holds: folded once each, so a 90,000-item playlist's set is built once and not merged
-    /// into three more.
-    private static func references(of playlists: [Playlist], only: Set<String>?) -> [Set<String>] {
-        let paths = PlaylistPath.paths(of: playlists)
-        return playlists.map { playlist in
-            let references = [playlist.name, paths[playlist.id], playlist.id.rawValue].compactMap { $0 }
-            return Set(references.map { QueryTextFolding.fold($0) }).filter { only?.contains($0) ?? true }
+    /// into three more. With `only`, no path is built: a path is compared with each reference
+    /// from its end, one name at a time, so the folders of a 10,000-deep chain do not fold
+    /// 10,000 paths of up to 10,000 names each.
+    private static func references(of playlists: [Playlist], tree: PlaylistParents, only: Set<String>?) -> [Set<String>] {
+        guard let only else {
+            let paths = PlaylistPath.paths(of: playlists)
+            return playlists.map { playlist in
+                Set([playlist.name, paths[playlist.id], playlist.id.rawValue].compactMap { $0 }.map { QueryTextFolding.fold($0) })
+            }
+        }
+        let names = playlists.map { Array(QueryTextFolding.fold(PlaylistPath.escape($0.name)).utf8) }
+        let references = only.map { ($0, Array($0.utf8)) }
+        return playlists.indices.map { index in
+            var keys = Set([playlists[index].name, playlists[index].id.rawValue].map { QueryTextFolding.fold($0) })
+            keys.formIntersection(only)
+            for (reference, bytes) in references
+            where !keys.contains(reference) && pathEnds(bytes, at: index, names: names, tree: tree) {
+                keys.insert(reference)
+            }
+            return keys
         }
     }
 
-    /// Each folder's playlists, by the folder's id.
-    private static func children(of playlists: [Playlist]) -> [PlaylistID: [Playlist]] {
-        var children: [PlaylistID: [Playlist]] = [:]
-        for playlist in playlists {
-            if let parent = playlist.parentID { children[parent, default: []].append(playlist) }
+    /// Whether the folded path of the playlist at `index` is `reference`: its name ends the
+    /// reference, its folder's path and a `/` come before, and nothing before the top one.
+    private static func pathEnds(_ reference: [UInt8], at index: Int, names: [[UInt8]], tree: PlaylistParents) -> Bool {
+        var end = reference.count
+        var next: Int? = index
+        while let current = next {
+            let name = names[current]
+            guard end >= name.count, reference[(end - name.count)..<end].elementsEqual(name) else { return false }
+            end -= name.count
+            next = tree.parents[current]
+            if next != nil {
+                guard end > 0, reference[end - 1] == UInt8(ascii: "/") else { return false }
+                end -= 1
+            }
         }
-        return children
+        return end == 0
     }
 
     /// The items of the playlists `reference` names; empty when it names none.
@@ -74,20 +97,6 @@ public struct PlaylistMembership: Sendable {
     /// Whether `id` is in a playlist named by an already folded reference.
     func contains(_ id: ItemID, foldedReference: String) -> Bool {
         members[foldedReference]?.contains(id) ?? false
-    }
-
-    /// `playlists` and everything below them, each once (by id): a cycle in hostile parent
-    /// links is walked once. An item in two of them is gathered twice, and held once.
-    private static func withEverythingBelow(_ playlists: [Playlist], children: [PlaylistID: [Playlist]]) -> [Playlist] {
-        var walked: [Playlist] = []
-        var seen: Set<PlaylistID> = []
-        var pending = playlists
-        while let next = pending.popLast() {
-            guard seen.insert(next.id).inserted else { continue }
-            walked.append(next)
-            pending += children[next.id] ?? []
-        }
-        return walked
     }
 
     private static func append(_ ids: some Sequence<ItemID>, to items: inout PackedStrings) {

@@ -24,7 +24,7 @@ public enum PlaylistFileLoader {
         let content = format.read(bytes)
         let folder = FolderPath.parent(of: path)
         let warnings = content.problems.map {
-            IndexWarning(position: SourcePosition(file: path, line: $0.line, column: 0), message: $0.message)
+            IndexWarning(position: SourcePosition(file: path, line: $0.line, column: $0.column), message: $0.message)
         }
         let entries = content.entries.map { entry in
             PlaylistFileRecord.Entry(target: PlaylistEntryTarget(location: entry.location, playlistFolder: folder),

@@ -29,6 +29,8 @@ struct LibraryAssembler {
     /// Track ID → item id, to resolve playlist entries, and the hex Persistent IDs seen so far
     /// (as numbers: hashing a UInt64 is far cheaper than hashing the id string).
     private var itemsByTrackID = TrackIDTable()
+    /// The folder links of the playlists resolved so far, to break a cycle of them.
+    private var folderLinks = PlaylistLinks<PlaylistID>()
     /// Every other id given out (odd Persistent IDs, derived ids), compared exactly.
     private var seen: Set<ItemID> = []
 
@@ -138,7 +140,15 @@ struct LibraryAssembler {
 
     /// One playlist with its entries packed, plus a warning when entries name no track.
     private mutating func resolve(_ draft: PlaylistDraft) -> Playlist {
-        let resolved = draft.resolve(tracks: itemsByTrackID, source: source)
+        var resolved = draft.resolve(tracks: itemsByTrackID, source: source)
+        if let parent = resolved.parentID, !folderLinks.link(resolved.id, to: parent) {
+            // Its folder is itself or inside it: every walk of the tree would loop or lose the
+            // cycle's playlists, so this one, the last of the cycle read, goes to the top.
+            warnings.append(IndexWarning(position: draft.position, message:
+                "playlist \"\(resolved.name)\": its Parent Persistent ID \(draft.parentPersistentID ?? parent.rawValue) "
+                + "is the playlist itself or a folder inside it (a cycle); listed at the top level"))
+            resolved.parentID = nil
+        }
         if resolved.missing > 0 {
             warnings.append(IndexWarning(position: draft.position, message:
                 "playlist \"\(resolved.name)\": \(resolved.missing.counted("entry", "entries")) "
