@@ -6,7 +6,7 @@ import MixtapeCore
 /// JSON string. What must hold:
 /// - no control character a terminal acts on is left: no byte below 0x20 but the tab, no DEL,
 ///   no C1 (0xC2 0x80–0x9F), whatever the input, valid UTF-8 or not;
-/// - the 16-byte fast check agrees with the rewrite, and both with a byte-by-byte model;
+/// - the 16-bytes-at-a-time check agrees with the rewrite, and both with a byte-by-byte model;
 /// - nothing else is lost: the text of every other character is kept in order (a scalar-level
 ///   model of valid text), and a line without a backslash comes back byte for byte when its
 ///   `\xHH` are read back;

@@ -37,12 +37,12 @@ struct TerminalTextTests {
         #expect(appended == Array(shown.utf8))
     }
 
-    @Test("every control scalar is rewritten, at every offset of a 16-byte chunk, and no other scalar is",
+    @Test("every control scalar is rewritten, at every offset of the 16-byte chunks, and no other scalar is",
           arguments: Array(0...0xFF))
     func everyLatinScalar(value: Int) {
         let scalar = Unicode.Scalar(UInt32(value))!
         let control = value < 0x20 && value != 0x09 || (0x7F...0x9F).contains(value)
-        for offset in [0, 7, 14, 15, 16, 31] {
+        for offset in [0, 6, 7, 8, 14, 15, 16, 31] {
             let text = String(repeating: "a", count: offset) + String(Character(scalar)) + "z"
             let shown = TerminalText.visible(text)
             #expect(TerminalText.visible(shown) == shown, "idempotent")
@@ -61,5 +61,16 @@ struct TerminalTextTests {
     ])
     func jsonC1(text: String, literal: String) {
         #expect(JSONObjectWriter.quoted(text) == literal)
+    }
+
+    @Test("JSON finds a character to escape wherever it lies in a long value (16 bytes are checked at once)",
+          arguments: [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1B}", #"\u001b"#), ("\u{7F}", #"\u007f"#),
+                      ("\u{9B}", #"\u009b"#), ("©", "©")])
+    func jsonEveryOffset(character: String, escaped: String) {
+        for offset in [0, 1, 14, 15, 16, 17, 31, 32, 40] {
+            let text = String(repeating: "a", count: offset) + character + String(repeating: "z", count: 20)
+            #expect(JSONObjectWriter.quoted(text) == "\"" + String(repeating: "a", count: offset) + escaped
+                + String(repeating: "z", count: 20) + "\"", "at \(offset)")
+        }
     }
 }

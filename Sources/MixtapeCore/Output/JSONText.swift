@@ -89,7 +89,7 @@ public struct JSONObjectWriter: Sendable {
     private static func appendQuoted(escapedUTF8 utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(0x22)
         var start = 0
-        var index = 0
+        var index = cleanPrefix(utf8)
         while index < utf8.count {
             let byte = utf8[index]
             guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f || byte == 0xc2 else {
@@ -113,6 +113,22 @@ public struct JSONObjectWriter: Sendable {
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         out.append(0x22)
+    }
+
+    /// How many leading bytes of `utf8`, 16 at a time, need no escape: none is `"`, `\\`, a
+    /// control byte or 0xC2 (the lead byte of every C1). Most values need none, and 16 bytes
+    /// are looked at in a few instructions (`TerminalText.controlMarks`).
+    private static func cleanPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 16 <= utf8.count {
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let marks = TerminalText.controlMarks(chunk) | TerminalText.equalMarks(chunk, 0x22) | TerminalText.equalMarks(chunk, 0x5C)
+            if TerminalText.any(marks) { break }
+            index += 16
+        }
+        return index
     }
 
     private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
