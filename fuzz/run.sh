@@ -16,21 +16,21 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox mpd)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox mpd termtext)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
 
 case $DURATION in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$DURATION'" >&2; exit 2 ;; esac
 
-# Longest input libFuzzer may make per target: a plist seed is tens of kilobytes, a key press
-# or a query a few bytes.
+# Longest input libFuzzer may make per target: a plist seed is tens of kilobytes, a key press,
+# a query or a line of output a few bytes.
 max_len() {
     case $1 in
         plist|traktor|rekordbox|rhythmbox) echo 65536 ;;
         xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
-        keys|query|mpd) echo 1024 ;;
+        keys|query|mpd|termtext) echo 1024 ;;
     esac
 }
 
@@ -44,6 +44,7 @@ dictionary() {
         keys) echo fuzz/dicts/keys.dict ;;
         playlists) echo fuzz/dicts/playlists.dict ;;
         mpd) echo fuzz/dicts/mpd.dict ;;
+        termtext) echo fuzz/dicts/termtext.dict ;;
     esac
 }
 

@@ -32,7 +32,7 @@ struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
             for finding in findings { writer.write(Self.json(finding)) }
         } else {
             let colour = libraryOptions.color.colors(terminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-            for line in Self.lines(findings, colour: colour) { writer.write(line) }
+            for line in Self.lines(findings, colour: colour) { writer.write(line.text, prefix: line.mark) }
             if !libraryOptions.quiet { writer.write(diagnosis.summary) }
         }
         writer.flush()
@@ -49,20 +49,22 @@ struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
     }
 
     /// A heading per check, then `  MARK     message` and, under it, `fix: …`. Marks are plain
-    /// words, so the text reads the same without colour and greps well (`grep PROBLEM`).
-    static func lines(_ findings: [Finding], colour: Bool) -> [String] {
-        var lines: [String] = []
+    /// words, so the text reads the same without colour and greps well (`grep PROBLEM`). A
+    /// line's `mark` is ours, colour escapes and all; its `text` holds paths and messages
+    /// from elsewhere, whose control characters the writer shows as `\x1B`.
+    static func lines(_ findings: [Finding], colour: Bool) -> [(mark: String, text: String)] {
+        var lines: [(mark: String, text: String)] = []
         var current: String?
         for finding in findings {
             if finding.check != current {
-                lines.append(finding.check)
+                lines.append(("", finding.check))
                 current = finding.check
             }
             let word = mark(finding.status)
             let padded = word + String(repeating: " ", count: max(1, 9 - word.count))
             let painted = colour ? "\u{1B}[\(paint(finding.status))m\(word)\u{1B}[0m" + padded.dropFirst(word.count) : padded
-            lines.append("  " + painted + oneLine(finding.message))
-            if let fix = finding.fix { lines.append("           fix: " + oneLine(fix)) }
+            lines.append(("  " + painted, oneLine(finding.message)))
+            if let fix = finding.fix { lines.append(("", "           fix: " + oneLine(fix))) }
         }
         return lines
     }

@@ -34,6 +34,10 @@ enum ExitStatus: Int32 {
 struct CommandFailure: Error {
     var message: String?
     var status: ExitStatus
+    /// Lines under the message (the query with a caret under the bad term, missing paths): a
+    /// message is one line whatever its values hold (`Messages.write`), so a message of
+    /// several lines says where they break.
+    var more: [String] = []
 }
 
 /// The one place where errors become a message on stderr and an exit code (design habit 6).
@@ -42,18 +46,31 @@ enum ErrorReporter {
         let (message, status) = describe(error, command: command)
         if let message {
             if status == .success {
-                print(message)
+                print(message.joined(separator: "\n"))
             } else {
-                Messages.error(message)
+                Messages.error(message.first ?? "", more: Array(message.dropFirst()))
             }
         }
         Foundation.exit(status.rawValue)
     }
 
-    static func describe(_ error: any Error, command: Mixtape.Type) -> (String?, ExitStatus) {
+    /// What to say, as lines (the first goes after `mixtape: `), and the exit code. A message
+    /// of ours is one line, whatever its values hold, plus a `CommandFailure`'s `more`;
+    /// ArgumentParser's (usage, help) are several lines of its own.
+    static func describe(_ error: any Error, command: Mixtape.Type) -> ([String]?, ExitStatus) {
+        if let failure = error as? CommandFailure {
+            return (failure.message.map { [$0] + failure.more }, failure.status)
+        }
+        if let own = ownMessage(error) { return ([own.message], own.status) }
+        let code = command.exitCode(for: error)
+        let lines = command.fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if code == .success { return (lines, .success) }
+        return (lines == [""] ? nil : lines, .usage)
+    }
+
+    /// The message and exit code of an error this program knows, or nil for ArgumentParser's.
+    private static func ownMessage(_ error: any Error) -> (message: String, status: ExitStatus)? {
         switch error {
-        case let failure as CommandFailure:
-            return (failure.message, failure.status)
         case let error as PlayerError:
             if case .unsupported = error { return (error.description, .usage) }
             return (error.description, .playerUnavailable)
@@ -91,10 +108,7 @@ enum ErrorReporter {
         case let StoreError.database(message, code):
             return ("the index could not be used: \(message) (SQLite code \(code))", .indexFailure)
         default:
-            let code = command.exitCode(for: error)
-            let message = command.fullMessage(for: error)
-            if code == .success { return (message, .success) }
-            return (message.isEmpty ? nil : message, .usage)
+            return nil
         }
     }
 

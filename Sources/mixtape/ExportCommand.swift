@@ -152,9 +152,8 @@ struct ExportCommand: ParsableCommand {
     private static func failure(_ error: ExportError) -> CommandFailure {
         switch error {
         case .missingFiles(let paths):
-            let shown = paths.prefix(5).joined(separator: "\n  ")
-            return CommandFailure(message: "\(paths.count.counted("file")) missing here (--missing fail):\n  \(shown)",
-                                  status: .noMatch)
+            return CommandFailure(message: "\(paths.count.counted("file")) missing here (--missing fail):",
+                                  status: .noMatch, more: paths.prefix(5).map { "  " + $0 })
         case .noPlaylist(let name, let suggestions):
             let hint = suggestions.isEmpty ? "`mixtape playlists` lists them" : "did you mean: " + suggestions.joined(separator: ", ")
             return CommandFailure(message: "no playlist \"\(name)\"; \(hint)", status: .usage)

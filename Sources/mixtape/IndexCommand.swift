@@ -158,7 +158,8 @@ final class ProgressLine: @unchecked Sendable {
         guard now - lastDrawn >= 0.1 else { return }
         lastDrawn = now
         drawn = true
-        let name = (source as NSString).lastPathComponent
+        // The name as every message shows it (`Messages.write`); the escapes around it are ours.
+        let name = TerminalText.visible(PathBytes.escaped((source as NSString).lastPathComponent))
         FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.counted("item"))".utf8))
     }
 

@@ -129,7 +129,7 @@ struct PickCommand: ParsableCommand {
         arguments.append(nil)
         execv("/bin/sh", arguments)
         let reason = String(cString: strerror(errno))
-        FileHandle.standardError.write(Data("mixtape: cannot run /bin/sh for become: \(reason)\n".utf8))
+        Messages.error("cannot run /bin/sh for become: \(reason)")
         Foundation.exit(126)
     }
 

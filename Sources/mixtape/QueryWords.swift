@@ -9,7 +9,7 @@ enum QueryWords {
         do {
             return try Query(parsing: text).restricted(to: scope)
         } catch {
-            throw CommandFailure(message: "query syntax error:\n" + error.render(query: text), status: .usage)
+            throw CommandFailure(message: "query syntax error:", status: .usage, more: error.renderedLines(query: text))
         }
     }
 }

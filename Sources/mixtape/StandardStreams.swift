@@ -14,20 +14,39 @@ final class RecordWriter {
 
     init() { buffer.reserveCapacity(1 << 16) }
 
-    func write(_ text: String, terminator: String = "\n") {
-        // A path that is not UTF-8 is shown with its bytes escaped (`Caf\xE9`), here for every
-        // record format at once (JSON escapes them itself, in `JSONObjectWriter`).
-        buffer.append(contentsOf: PathBytes.escaped(text).utf8)
+    /// Writes one record and its terminator. A path that is not UTF-8 is shown with its bytes
+    /// escaped (`Caf\xE9`), here for every record format at once (JSON escapes them itself, in
+    /// `JSONObjectWriter`). A record ended by a newline is a line, for a person or a line-
+    /// oriented tool: its control characters are shown as `\x1B` (`TerminalText`), so a title
+    /// cannot drive the terminal or split the record. A record ended by NUL (`--print0`) is
+    /// data for `xargs -0` and keeps them. `prefix` is ours (`doctor`'s coloured marks) and is
+    /// written as it is.
+    func write(_ text: String, terminator: String = "\n", prefix: String = "") {
+        buffer.append(contentsOf: prefix.utf8)
+        var text = PathBytes.escaped(text)
+        if terminator == "\n" {
+            text.withUTF8 { line in
+                if TerminalText.needsRewrite(line) {
+                    TerminalText.appendVisible(line, to: &buffer)
+                } else {
+                    buffer.append(contentsOf: line)
+                }
+            }
+        } else {
+            buffer.append(contentsOf: text.utf8)
+        }
         buffer.append(contentsOf: terminator.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Writes one line given as UTF-8 bytes: copied as they are, unless they hold a byte that
-    /// is not UTF-8 carried as its escape scalar (`PathBytes.escapeLeadByte` finds them),
-    /// which `write(_:)` shows as `\xE9`. A search prints its lines straight from the bytes
-    /// it matched, with no `String` per line.
+    /// is not UTF-8 carried as its escape scalar (`PathBytes.escapeLeadByte` finds them) or,
+    /// in a line ended by a newline, a control character: `write(_:)` shows those as `\xE9`
+    /// and `\x1B`. A search prints its lines straight from the bytes it matched, with no
+    /// `String` per line, and a clean line costs one `memchr` and a 16-bytes-at-a-time scan.
     func write(utf8 line: UnsafeBufferPointer<UInt8>, terminator: String = "\n") {
-        if let base = line.baseAddress, memchr(base, Int32(PathBytes.escapeLeadByte), line.count) != nil {
+        if let base = line.baseAddress, memchr(base, Int32(PathBytes.escapeLeadByte), line.count) != nil
+            || (terminator == "\n" && TerminalText.needsRewrite(line)) {
             return write(String(decoding: line, as: UTF8.self), terminator: terminator)
         }
         buffer.append(contentsOf: line)
@@ -123,26 +142,37 @@ enum Messages {
 
     nonisolated(unsafe) static var style = Style()
 
-    static func error(_ text: String) {
-        write((style.color ? "\u{1B}[1;31mmixtape:\u{1B}[0m " : "mixtape: ") + text)
+    /// An error, one line after `mixtape: `; `more` are lines below it (a query with a caret
+    /// under the bad term).
+    static func error(_ text: String, more: [String] = []) {
+        write([text] + more, prefix: style.color ? "\u{1B}[1;31mmixtape:\u{1B}[0m " : "mixtape: ")
     }
 
     static func warning(_ text: String) {
-        write((style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + text)
+        write([text], prefix: style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ")
     }
 
     static func info(_ text: String) {
-        write(text)
+        write([text])
     }
 
     /// Said only with `-v`.
     static func verbose(_ text: String) {
-        if style.verbose { write(text) }
+        if style.verbose { write([text]) }
     }
 
-    private static func write(_ line: String) {
-        // Paths that are not UTF-8 read as `Caf\xE9 del Mar.mp3` in every message.
-        FileHandle.standardError.write(Data((PathBytes.escaped(line) + "\n").utf8))
+    /// The one way to stderr: each of `lines` is one line, whatever it holds. Paths that are
+    /// not UTF-8 read as `Caf\xE9 del Mar.mp3`, and control characters as `\x1B`
+    /// (`TerminalText`): file names and tag values end up in messages, and a newline in one
+    /// must not make a line of its own (a fake message) nor an escape drive the terminal.
+    /// `prefix` is ours, so its colour escapes are written as they are.
+    static func write(_ lines: [String], prefix: String = "") {
+        var text = prefix
+        for line in lines {
+            text += TerminalText.visible(PathBytes.escaped(line))
+            text += "\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Whether decorations (a progress line) may be drawn on stderr.

@@ -69,6 +69,15 @@ struct QueryErrorTests {
             == "     ^~~~~")
     }
 
+    @Test("renderedLines measures the caret against the query as messages show it (\\x1B)")
+    func renderedLinesWithControls() throws {
+        let query = "live year:19\u{1B}x0"
+        let error = try #require(QueryErrorTests.error(query))
+        let lines = error.renderedLines(query: query)
+        #expect(lines.count == 3)
+        #expect(lines[1] == "     ^" + String(repeating: "~", count: 12), "year:19 + \\x1B + x0: 13 columns")
+    }
+
     @Test("a term that is not field-like is text, never an error", arguments: [
         "12:30", "'foo:bar", "^foo:bar", "1a:b", ":x", "a-b:c", "\"foo:bar\"", "é:x",
     ])

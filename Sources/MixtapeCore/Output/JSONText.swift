@@ -2,7 +2,7 @@
 ///
 /// Hand-written rather than `JSONEncoder` because `search --json` prints 100,000 objects and
 /// key order matters to people reading them; escaping follows RFC 8259 (quotes, backslash and
-/// control characters; everything else is written as UTF-8).
+/// control characters, C1 ones included; everything else is written as UTF-8).
 public struct JSONObjectWriter: Sendable {
     private var bytes: [UInt8] = [0x7b]
     private var first = true
@@ -82,19 +82,53 @@ public struct JSONObjectWriter: Sendable {
         appendQuoted(escapedUTF8: utf8, to: &out)
     }
 
-    /// The literal of text whose non-UTF-8 bytes are escaped already.
+    /// The literal of text whose non-UTF-8 bytes are escaped already. C1 controls
+    /// (U+0080–U+009F, bytes 0xC2 0x80–0x9F) are escaped too, as `\u009b`: RFC 8259 allows them
+    /// raw, but JSON Lines are read on terminals (`search --json | less -R`, a log), and some
+    /// terminals act on U+009B as `CSI` (`TerminalText`).
     private static func appendQuoted(escapedUTF8 utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(0x22)
         var start = 0
-        for index in 0..<utf8.count {
+        var index = cleanPrefix(utf8)
+        while index < utf8.count {
             let byte = utf8[index]
-            guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            appendEscape(byte, to: &out)
-            start = index + 1
+            guard byte == 0x22 || byte == 0x5c || byte < 0x20 || byte == 0x7f || byte == 0xc2 else {
+                index += 1
+                continue
+            }
+            if byte == 0xc2 {
+                guard index + 1 < utf8.count, utf8[index + 1] & 0xe0 == 0x80 else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                appendEscape(utf8[index + 1], to: &out)
+                index += 2
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                appendEscape(byte, to: &out)
+                index += 1
+            }
+            start = index
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         out.append(0x22)
+    }
+
+    /// How many leading bytes of `utf8`, 16 at a time, need no escape: none is `"`, `\\`, a
+    /// control byte or 0xC2 (the lead byte of every C1). Most values need none, and 16 bytes
+    /// are looked at in a few instructions (`TerminalText.controlMarks`).
+    private static func cleanPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 16 <= utf8.count {
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let marks = TerminalText.controlMarks(chunk) | TerminalText.equalMarks(chunk, 0x22) | TerminalText.equalMarks(chunk, 0x5C)
+            if TerminalText.any(marks) { break }
+            index += 16
+        }
+        return index
     }
 
     private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {

@@ -51,13 +51,22 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Three lines for a terminal: the query, a caret `^~~~` under the offending range, and the
     /// message. Tabs before the caret are copied so the caret stays aligned.
     public func render(query: String) -> String {
+        renderedLines(query: query).joined(separator: "\n")
+    }
+
+    /// `render`'s three lines, each of which a message writer shows as one line with its
+    /// control characters as `\x1B` (`TerminalText`): the caret line is measured against the
+    /// query as it will be shown, each control character four columns wide.
+    public func renderedLines(query: String) -> [String] {
         let characters = Array(query)
+        let shownWidth = { (offset: Int) in offset < characters.count ? TerminalText.visible(String(characters[offset])).count : 1 }
         var caretLine = ""
         for offset in 0..<min(range.lowerBound, characters.count) {
-            caretLine.append(characters[offset] == "\t" ? "\t" : " ")
+            caretLine += characters[offset] == "\t" ? "\t" : String(repeating: " ", count: shownWidth(offset))
         }
-        caretLine += "^" + String(repeating: "~", count: max(0, range.count - 1))
-        return query + "\n" + caretLine + "\n" + message
+        let underlined = range.reduce(0) { $0 + shownWidth($1) }
+        caretLine += "^" + String(repeating: "~", count: max(0, underlined - 1))
+        return [query, caretLine, message]
     }
 }
 
