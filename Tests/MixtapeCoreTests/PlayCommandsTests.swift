@@ -168,6 +168,15 @@ struct PlayCommandsTests {
         #expect(VLCCommands.lines(for: PlayRequest(entries: [Self.a], mode: .enqueue), playing: false) == ["add file:///m/a.mp3"])
     }
 
+    /// A stream URL goes to VLC as the playlist wrote it: a line break or space in it must
+    /// not end the rc command (`shutdown` on a line of its own) or start an option.
+    @Test func vlcStreamURLsStayOneWord() {
+        let hostile = PlaylistEntry(path: "http://radio.example/a\nshutdown\r\n :x\u{7F}")
+        #expect(VLCCommands.lines(for: PlayRequest(entries: [hostile], mode: .enqueue), playing: true) == [
+            "enqueue http://radio.example/a%0Ashutdown%0D%0A%20:x%7F",
+        ])
+    }
+
     @Test func commandLinePlaceholder() {
         let placed = PlayerCommandLine(arguments: ["mpv", "--a", "{files}", "--b"])
         #expect(placed.program == "mpv")

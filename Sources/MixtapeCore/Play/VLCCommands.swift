@@ -19,6 +19,24 @@ public enum VLCCommands {
 
     /// One item: its URI and options.
     static func item(_ entry: PlaylistEntry) -> String {
-        ([LocationEncoder.encode(entry.path)] + entry.vlcOptions.map { ":" + $0 }).joined(separator: " ")
+        ([oneWord(LocationEncoder.encode(entry.path))] + entry.vlcOptions.map { ":" + $0 }).joined(separator: " ")
+    }
+
+    /// `uri` with every space, control byte and DEL percent-encoded: a stream URL is passed as
+    /// the playlist wrote it, and one holding a line break would end the rc command, the rest
+    /// of it read as commands of its own (a space, as an option). No URL may hold them raw, so
+    /// encoding them keeps what it names.
+    static func oneWord(_ uri: String) -> String {
+        guard uri.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return uri }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in uri.utf8 {
+            if byte <= 0x20 || byte == 0x7F {
+                out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
