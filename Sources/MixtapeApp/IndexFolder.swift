@@ -29,6 +29,7 @@ extension IndexSources {
             let device = FileFacts.device(path)
             let presence = FolderRootPresence(recordedItems: recorded?.itemCount ?? 0, recordedDevice: recorded?.device,
                                               device: device, isEmpty: FileFacts.isEmptyFolder(path),
+                                              isMountPoint: device != FileFacts.device(FolderPath.parent(of: path)),
                                               walkFoundNothing: scope == nil && scan.files.isEmpty && scan.playlistFiles.isEmpty)
             if let recorded, let absence = presence.absence {
                 report.warnings.append(IndexWarning(position: nil, message:

@@ -31,9 +31,11 @@ enum RoundTrip {
         return isDrivePath(path) ? forwardSlashes(path) : path
     }
 
-    /// A line read back: a `file:` URI decoded to its path.
+    /// A line read back: a `file:` URI decoded to its path, a byte that is not UTF-8 kept as
+    /// the index's playlist-file reader keeps it (`PlaylistEntryTarget`): a path with a line
+    /// break is written as its URI, and its other bytes must come back too.
     static func decoded(_ line: String) -> String {
-        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line) : line
+        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line, keepingBytes: true) : line
     }
 
     /// XSPF and iTunes skip an empty path, and a URL (written as it is) holding a character XML

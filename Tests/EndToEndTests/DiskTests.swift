@@ -57,9 +57,9 @@ struct DiskTests {
         #expect(try datesAdded() == before, "the files came back as new items")
     }
 
-    /// A folder the disk was never mounted on, emptied by hand, is gone too: every file of a
-    /// source deleted at once is far likelier a disk than a decision.
-    @Test func aRootEmptiedOfEverythingKeepsItsItems() throws {
+    /// A folder emptied on the disk it always was on is a folder whose files were deleted or
+    /// moved: they leave the index. An empty mount point (a disk mounted, but empty) is gone.
+    @Test func anEmptiedFolderLosesItsItemsAnEmptyMountPointKeepsThem() throws {
         let music = mixtape.folder + "/Music"
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
         try copySamples(to: music)
@@ -67,13 +67,16 @@ struct DiskTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: music) {
             try FileManager.default.removeItem(atPath: music + "/" + name)
         }
-        let again = try mixtape.run(["index"])
-        #expect(again.status == 0 && again.stderr.contains("is an empty folder"), "\(again.stderr)")
+        let emptied = try mixtape.run(["index", "--json"])
+        #expect(emptied.records.first?["removed"] as? Int == 6, "\(emptied.stdout) \(emptied.stderr)")
+
+        try copySamples(to: music)
+        try #require(try mixtape.run(["index"]).status == 0)
+        let disk = try ScratchMount(at: music)
+        defer { try? disk.unmount() }
+        let mounted = try mixtape.run(["index"])
+        #expect(mounted.status == 0 && mounted.stderr.contains("items are kept"), "\(mounted.stderr)")
         #expect(try datesAdded().count == 6)
-        // One file left in it is a folder whose other files were deleted.
-        try FileManager.default.copyItem(atPath: MixtapeProcess.sample("Music/Singles"), toPath: music + "/Singles")
-        let partly = try mixtape.run(["index", "--json"])
-        #expect(partly.records.first?["removed"] as? Int == 4, "\(partly.stdout) \(partly.stderr)")
     }
 
     /// The index on a disk of its own, filled to 40 KB: `index` exits 74 naming the full disk
