@@ -135,11 +135,16 @@ struct DiskTests {
                    "needs root and setpriv to run as another user: a read-only -shm left over not checked"))
     func aReadOnlyShmLeftOverIsMadeWritableAgain() throws {
         try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        // The binary and the media go where `nobody` can reach them, wherever the checkout is.
+        let binary = mixtape.folder + "/mixtape", music = mixtape.folder + "/Music"
+        try FileManager.default.copyItem(atPath: MixtapeProcess.binary, toPath: binary)
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        try copySamples(to: music)
         try MixtapeProcess.tool("chown", ["-R", "nobody", mixtape.folder])
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "MIXTAPE_LIBRARY=" + mixtape.library,
                         "XDG_CONFIG_HOME=" + mixtape.configHome, "HOME=" + mixtape.folder]
         // A reader that leaves the WAL files behind, as a killed one does.
-        let leave = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + ["python3", "-c", """
+        let leave = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + ["/usr/bin/python3", "-c", """
             import os, sqlite3
             sqlite3.connect('\(mixtape.library)').execute('SELECT count(*) FROM items').fetchone()
             os._exit(0)
@@ -148,8 +153,7 @@ struct DiskTests {
         for file in [mixtape.library + "-wal", mixtape.library + "-shm"] {
             try #require(chmod(file, 0o444) == 0, "\(file) was not left behind")
         }
-        let index = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + [MixtapeProcess.binary, "index",
-                                                                              MixtapeProcess.sample("Music")])
+        let index = try MixtapeProcess.execute("/usr/bin/setpriv", asNobody + [binary, "index", music])
         #expect(index.status == 0, "\(index.stderr)")
     }
 }
