@@ -4,14 +4,16 @@ import MixtapeCore
 /// documentation and `PlaylistRoundTripTests` / `PlaylistSafetyTests`: the path itself, byte for
 /// byte (never re-normalised), except for the rewrites those documents name.
 enum RoundTrip {
-    /// M3U and PLS cannot hold an empty path, nor one with a line break that cannot be a
-    /// `file://` URI (a URL, a relative path); such entries are skipped. An absolute one is
-    /// written as its URI.
+    /// M3U and PLS cannot hold an empty path, a relative one that is not UTF-8, nor one with a
+    /// line break that cannot be a `file://` URI (a URL, a relative path); such entries are
+    /// skipped. An absolute one is written as its URI.
     static func fitsOnLine(_ path: String) -> Bool {
         guard !path.isEmpty else { return false }
+        let absolute = path.utf8.first == UInt8(ascii: "/") || isDrivePath(path)
+        // A relative name that is not UTF-8 is skipped too: only VLC would decode its URI reference.
+        if PathBytes.hasEscapes(path), !absolute, !LocationEncoder.hasScheme(path) { return false }
         guard path.utf8.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return true }
-        return !LocationEncoder.hasScheme(path)
-            && (path.utf8.first == UInt8(ascii: "/") || isDrivePath(path) || PathBytes.hasEscapes(path))
+        return !LocationEncoder.hasScheme(path) && absolute
     }
 
     /// M3U: a path that starts with `#` is written `./#…`, "which names the same file but is not

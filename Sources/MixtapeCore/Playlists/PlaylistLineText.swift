@@ -18,11 +18,16 @@ enum PlaylistLineText {
     }
 
     /// The line that names `path` in M3U or PLS (`PlayerPath`), or nil when none can: an
-    /// empty path, or a line break in one that cannot be a `file://` URI (a relative path, a
-    /// URL, a plain path for MPD); an absolute one is written as its URI, `%0A` for the break.
+    /// empty path, a relative one that is not UTF-8, or a line break in one that cannot be a
+    /// `file://` URI (a relative path, a URL, a plain path for MPD); an absolute one is written
+    /// as its URI, `%0A` for the break.
     /// A relative path that starts with `file:` is written `./file:…`, which names the same
     /// file, where a reader would take `file:…` for a URI and decode it.
     static func location(_ path: String, plain: Bool) -> String? {
+        // A relative name that is not UTF-8 has no line either: its percent-encoded form is a
+        // URI reference only VLC decodes, and mpv, MPD and our own reader would look for a
+        // file named `%E9…`.
+        if PathBytes.hasEscapes(path), !PlayerPath.isAbsolute(path), !LocationEncoder.hasScheme(path) { return nil }
         let line = PlayerPath.line(path, plain: plain)
         guard !line.isEmpty, !line.utf8.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return nil }
         let isURL = line != path || LocationEncoder.hasScheme(path)
