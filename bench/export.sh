@@ -9,9 +9,8 @@ cd "$ROOT"
 read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
 RUNS=${BENCH_RUNS:-10}
-GEN=../shared/tools/gen_itunes_library.py
+GEN=bench/gen_itunes.py
 die() { echo "bench: $*" >&2; exit 1; }
-[ -f "$GEN" ] || die "$GEN not found (../shared is needed beside the repo)"
 if [ -z "${MIXTAPE_BIN:-}" ]; then swift build "${RELEASE_FLAGS[@]}" --product mixtape >&2; fi
 MIXTAPE=${MIXTAPE_BIN:-$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/mixtape}
 mkdir -p "$OUT"

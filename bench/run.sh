@@ -21,7 +21,7 @@ cd "$ROOT"
 read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 
 OUT=bench/out
-GEN=../shared/tools/gen_itunes_library.py
+GEN=bench/gen_itunes.py
 TRACKS=${BENCH_TRACKS:-100000}
 RUNS=${BENCH_RUNS:-5}
 QUICK=${BENCH_QUICK:-0}
@@ -47,7 +47,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	exit 1
 fi
 command -v python3 >/dev/null 2>&1 || die "python3 is required (it runs the generator and the plistlib baseline)"
-[ -f "$GEN" ] || die "generator not found at $ROOT/$GEN; the shared tools must be checked out beside the repo (../shared/tools)"
+[ -f "$GEN" ] || die "generator not found at $ROOT/$GEN"
 
 if command -v jq >/dev/null 2>&1; then HAVE_JQ=1; else HAVE_JQ=0; fi
 
@@ -202,7 +202,7 @@ report() {
 	echo
 	echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "- machine: $(nproc) CPU, $CPU, Linux $(uname -r)"
-	echo "- file: \`$LIB\`, $LIB_BYTES bytes ($SIZE_MB MiB), $TRACKS tracks, 200 playlists (gen_itunes_library.py --seed 7)"
+	echo "- file: \`$LIB\`, $LIB_BYTES bytes ($SIZE_MB MiB), $TRACKS tracks, 200 playlists (gen_itunes.py --seed 7)"
 	echo "- mixtape: \`$BIN\`"
 	if [ -n "${MIXTAPE_BIN:-}" ]; then
 		echo "- note: MIXTAPE_BIN override in use; the binary was not built by this run"

@@ -15,7 +15,7 @@
 # Writes bench/scale.md (the table) and bench/scale.png (the plot, drawn by bench/scale_plot.py
 # with matplotlib), both kept in the repository, and prints the table.
 #
-# The libraries are generated once (gen_itunes_library.py --playlists 200 --seed 7) into
+# The libraries are generated once (gen_itunes.py --playlists 200 --seed 7) into
 # BENCH_DATA, and reused from there or from bench/out when present: 1M tracks is ~1.8 GB.
 #
 # Environment:
@@ -30,7 +30,7 @@ cd "$ROOT"
 # The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
 read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
-GEN=../shared/tools/gen_itunes_library.py
+GEN=bench/gen_itunes.py
 SIZES=${BENCH_SCALE_SIZES:-10000 100000 500000 1000000}
 RUNS=${BENCH_RUNS:-5}
 QUERY=${BENCH_SCALE_QUERY:-tiger road}

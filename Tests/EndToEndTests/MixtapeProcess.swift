@@ -59,14 +59,14 @@ struct MixtapeProcess {
 
     static func sample(_ name: String) -> String { packageRoot + "/samples/" + name }
 
-    /// Writes a library with `../shared/tools/gen_itunes_library.py` into this scratch folder
-    /// (`extra` are more generator flags) and returns its path; fails the test if it cannot.
+    /// Writes a library with the project's own generator, `bench/gen_itunes.py`, into this
+    /// scratch folder (`extra` are more generator flags) and returns its path; fails the test if
+    /// it cannot.
     func generateLibrary(tracks: Int, seed: Int, name: String = "Library.xml", extra: [String] = []) throws -> String {
-        let shared = try #require(MixtapeProcess.shared, "../shared is absent: generator not available")
         let path = folder + "/" + name
         let generated = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", shared + "/tools/gen_itunes_library.py", "--tracks", String(tracks), "--seed", String(seed),
-            "--out", path] + extra)
+            "python3", MixtapeProcess.packageRoot + "/bench/gen_itunes.py", "--tracks", String(tracks),
+            "--seed", String(seed), "--out", path] + extra)
         try #require(generated.status == 0, "\(generated.stderr)")
         return path
     }

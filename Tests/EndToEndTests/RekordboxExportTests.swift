@@ -121,7 +121,6 @@ struct RekordboxExportTests {
     }
 
     @Test("from generated iTunes libraries (Mac and Windows paths): the playlist with the most repeats",
-          .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"),
           .enabled(if: python == nil, "\(python ?? ""): pyrekordbox cannot read the export back"),
           arguments: ["mac", "windows"])
     func fromITunes(platform: String) throws {

@@ -42,8 +42,7 @@ struct SearchPathsTests {
                                                         ["--json", "--print0", "y:1990.."], ["--print0", "love"]]
     }
 
-    @Test("every filter kind, text, --sort, --scope, --limit and --json: same lines, same exit",
-          .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"))
+    @Test("every filter kind, text, --sort, --scope, --limit and --json: same lines, same exit")
     func sameAnswers() throws {
         let scratch = MixtapeProcess()
         let file = try scratch.generateLibrary(tracks: 3000, seed: 23)

@@ -34,8 +34,7 @@ struct SelectionTests {
         #expect(try scratch.run(["select", "list"]).stdout.isEmpty)
     }
 
-    @Test("40 items selected one by one in random order survive a re-export that renumbers, reorders and deletes",
-          .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: generator not available"))
+    @Test("40 items selected one by one in random order survive a re-export that renumbers, reorders and deletes")
     func identityAcrossReexport() throws {
         let scratch = MixtapeProcess()
         let path = try scratch.generateLibrary(tracks: 600, seed: 8, extra: ["--playlists", "10"])
@@ -71,7 +70,12 @@ struct SelectionTests {
         #expect(exported.stderr.contains(picked[6]), "the deleted item is reported")
         let expected = picked.enumerated().filter { $0.offset != 6 }.compactMap { locations[$0.element] }
         #expect(expected.count == 39)
-        #expect(exported.lines.filter { !$0.hasPrefix("#") } == expected)
+        // A path with `#` is written as its `file://` URI (VLC would read `#` as a fragment):
+        // compared decoded, as every player reads it.
+        let paths = exported.lines.filter { !$0.hasPrefix("#") }.map { line in
+            line.hasPrefix("file://") ? URL(string: line)?.path ?? line : line
+        }
+        #expect(paths == expected)
     }
 }
 

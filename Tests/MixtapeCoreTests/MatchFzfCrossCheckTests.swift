@@ -5,8 +5,13 @@ import Testing
 /// Runs the real `fzf --filter` (0.38, Debian) as the oracle for the ranking.
 enum FzfOracle {
     static let fzf = "/usr/bin/fzf"
-    static let queriesFile = "/work/shared/spec/queries.txt"
-    static let generator = "/work/shared/tools/gen_itunes_library.py"
+    /// The checkout, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// The spec's queries, in `../shared` beside the checkout (the cross-check skips without it).
+    static let queriesFile = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/queries.txt").path
+    /// The project's own library generator.
+    static let generator = packageRoot.appendingPathComponent("bench/gen_itunes.py").path
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: fzf) }
     static var canGenerate: Bool {
