@@ -236,7 +236,7 @@ extension WatchSources {
     /// A storage failure as the watch log says it.
     static func describe(_ error: StoreError) -> String {
         if case .cannotWrite(let path, let reason, let free) = error {
-            return "the index \(path) cannot be written: \(reason)" + (free.map { " (\($0.byteSize) free)" } ?? "")
+            return StoreError.cannotWriteMessage(path: path, reason: reason, freeBytes: free)
         }
         return "the index cannot be written: \(error)"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import MixtapeCore
 
 #if canImport(Glibc)
 import Glibc
@@ -106,5 +107,13 @@ public enum ReadOnlyIndex {
         var info = statvfs()
         guard statvfs(folder, &info) == 0 else { return nil }
         return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+}
+
+extension StoreError {
+    /// What `.cannotWrite` says, in every message that reports it (an error's, a `watch` log
+    /// line's): the index, why, and the room left.
+    public static func cannotWriteMessage(path: String, reason: String, freeBytes: Int64?) -> String {
+        "the index \(path) cannot be written: \(reason)" + (freeBytes.map { "; \($0.byteSize) free" } ?? "")
     }
 }

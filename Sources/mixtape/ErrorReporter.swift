@@ -102,8 +102,7 @@ enum ErrorReporter {
                     + "or the config file's library) a file path such as \(path.hasSuffix("/") ? path : path + "/")library.sqlite",
                     .usage)
         case let StoreError.cannotWrite(path, reason, free):
-            let space = free.map { "; \($0.byteSize) free" } ?? ""
-            return ("the index \(path) cannot be written: \(reason)\(space). Nothing was changed; search, pick "
+            return (StoreError.cannotWriteMessage(path: path, reason: reason, freeBytes: free) + ". Nothing was changed; search, pick "
                     + "and exports still read it. `mixtape doctor` checks the disk", .indexFailure)
         case let StoreError.database(message, code):
             return ("the index could not be used: \(message) (SQLite code \(code))", .indexFailure)
