@@ -234,8 +234,9 @@ struct FolderIndexTests {
 
     /// Every real XMP, NFO and info.json file, malformed ones included, as the sidecar of a
     /// real MP3: exit 0, no crash, and a warning with a line for each malformed one.
-    @Test func theRealSidecarCorpus() throws {
-        let shared = try #require(MixtapeProcess.shared, "../shared is absent")
+    @Test(.enabled(if: MixtapeProcess.shared != nil, "../shared is absent: the real sidecars are not available"))
+    func theRealSidecarCorpus() throws {
+        let shared = try #require(MixtapeProcess.shared)
         let root = mixtape.folder + "/Corpus"
         let wav = mixtape.folder + "/tone.wav"
         try tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", wav, "synth", "0.2", "sine", "440"])

@@ -25,9 +25,9 @@ struct SourceSnifferTests {
             .sorted().map { directory + "/" + $0 }
     }
 
-    @Test("every real export, collection and database is recognised as its kind (malformed ones too)")
+    @Test("every real export, collection and database is recognised as its kind (malformed ones too)",
+          .enabled(if: FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped"))
     func realLibraries() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped")
         let cases: [(String, ContentKind, Set<String>)] = [
             ("itunes", .itunes, ["xml"]), ("itunes/malformed", .itunes, ["xml"]),
             ("rekordbox", .rekordbox, ["xml"]), ("rekordbox/malformed", .rekordbox, ["xml"]),
@@ -44,9 +44,9 @@ struct SourceSnifferTests {
         #expect(checked > 60)
     }
 
-    @Test("every real playlist file is a playlist of its extension's kind")
+    @Test("every real playlist file is a playlist of its extension's kind",
+          .enabled(if: FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped"))
     func realPlaylists() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped")
         let byExtension: [String: ContentKind] = ["m3u": .m3u, "m3u8": .m3u, "pls": .pls, "xspf": .xspf, "wpl": .wpl]
         let paths = Self.corpus("playlists", .m3u, extensions: Set(byExtension.keys))
             + Self.corpus("playlists/malformed", .m3u, extensions: Set(byExtension.keys))
