@@ -12,54 +12,26 @@ extension IndexSources {
     /// With `changes` (a watch batch), only the folders they name are walked, and only their
     /// rows are touched (`LibraryStore.patch`): a change to one file of 100,000 costs one
     /// folder's listing and one file's rows.
-    func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, into report: inout IndexReport) throws {
+    func indexFolder(_ path: String, changes: FolderChanges?, store: LibraryStore, readAhead: FolderReadAhead,
+                     into report: inout IndexReport) throws {
         do {
-            let scope = changes.flatMap {
-                $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees, incomplete: $0.incomplete)
-            }
-            let renames = changes?.renames ?? []
-            let formerPath = { (path: String) in FolderRename.origin(of: path, through: renames) }
-            let scan = FolderWalker.scan(root: path, within: scope)
-            if scan.unreadableFolders.contains(path) {
+            let survey: FolderSurvey
+            switch try surveyFolder(path, changes: changes, store: store) {
+            case .unreadableRoot:
                 // Not even the root could be listed: keep everything it had, as for a missing source.
                 report.failures.append(SourceFailure(path: path, reason: .unreadable("the folder cannot be listed")))
                 return
-            }
-            let recorded = try store.source(at: path)
-            let device = FileFacts.device(path)
-            let presence = FolderRootPresence(recordedItems: recorded?.itemCount ?? 0, recordedDevice: recorded?.device,
-                                              device: device, isEmpty: FileFacts.isEmptyFolder(path),
-                                              isMountPoint: device != FileFacts.device(FolderPath.parent(of: path)),
-                                              walkFoundNothing: scope == nil && scan.files.isEmpty && scan.playlistFiles.isEmpty)
-            if let recorded, let absence = presence.absence {
+            case .gone(let recorded, let absence):
                 report.warnings.append(IndexWarning(position: nil, message:
                     "\(path): \(absence); its \(recorded.itemCount) items are kept (mount it again, "
                     + "or `mixtape sources remove` to forget them)"))
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return
+            case .present(let present):
+                survey = present
             }
-            let previous = try scope.map { scope in
-                let (folders, trees) = scope.minimal
-                return try store.folderFiles(ofSource: path, folders: folders, trees: trees)
-            } ?? store.folderFiles(ofSource: path)
-            let now = Timestamp(rawValue: Int64(FileFacts.now()))
-            var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
-                                  scope: scope, formerPath: formerPath, rereadAll: full, now: now)
-            if plan.hasNewFiles {
-                // Perhaps moved here from another folder source: look at that source's files
-                // that are gone from their paths.
-                let elsewhere = try store.folderFiles(ofSourcesOtherThan: path)
-                    .filter { record in
-                        if record.isGone { return true }
-                        if case .missing = FileFacts.inspect(record.path) { return true }
-                        return false
-                    }
-                if !elsewhere.isEmpty {
-                    plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere,
-                                      unreadable: scan.unreadableFolders, scope: scope, formerPath: formerPath,
-                                      rereadAll: full, now: now)
-                }
-            }
+            let (scope, scan, recorded, previous, plan) = (survey.scope, survey.scan, survey.recorded,
+                                                           survey.previous, survey.plan)
             let playlistPlan = PlaylistFilePlan(found: scan.playlistFiles,
                                                 previous: try store.playlistFileStamps(ofSource: path), scope: scope,
                                                 unreadable: scan.unreadableFolders, rereadAll: full)
@@ -75,7 +47,7 @@ extension IndexSources {
             }
             var reading = FolderReading(warnings: scan.warnings)
             let record = SourceRecord(path: path, kind: .folder, stamp: nil,
-                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())), device: device)
+                                      indexedAt: Timestamp(rawValue: Int64(FileFacts.now())), device: survey.device)
             let counts: SyncCounts
             let playlistFilesRead = Set(playlistPlan.toRead.map(\.path) + playlistPlan.removed)
             let derive = ResolvePlaylistFiles.derive(readingFiles: playlistFilesRead)
@@ -84,7 +56,7 @@ extension IndexSources {
                 let removed = live(previous).subtracting(live(plan.records))
                 counts = try store.patch(record, derive: derive) { patch in
                     var delivered: Set<ItemID> = []
-                    try read(plan.toRead, of: path, into: &reading) { items in
+                    try read(plan.toRead, of: path, readAhead: readAhead, into: &reading) { items in
                         delivered.formUnion(items.map(\.id))
                         try patch.put(items)
                     }
@@ -97,7 +69,7 @@ extension IndexSources {
             } else {
                 counts = try store.sync(record, derive: derive) { sync in
                     sync.keep(plan.kept)
-                    try read(plan.toRead, of: path, into: &reading) { try sync.put($0) }
+                    try read(plan.toRead, of: path, readAhead: readAhead, into: &reading) { try sync.put($0) }
                     try sync.replaceFolderFiles(plan.records)
                     let playlists = readPlaylistFiles(playlistPlan.toRead, root: path, into: &reading)
                     try sync.writePlaylistFiles(playlists, removing: playlistPlan.removed)
@@ -114,6 +86,72 @@ extension IndexSources {
         } catch {
             report.failures.append(SourceFailure(path: path, reason: .unreadable("\(error)")))
         }
+    }
+
+    /// A folder source as its files and the index show it, before anything is written.
+    enum FolderState {
+        /// Not even the root could be listed.
+        case unreadableRoot
+        /// The root is an unmounted disk's empty mount point, or the like (`FolderRootPresence`).
+        case gone(recorded: SourceRecord, absence: String)
+        case present(FolderSurvey)
+    }
+
+    /// What a folder holds now against what the index recorded of it.
+    struct FolderSurvey {
+        /// The part a watch batch names; nil for the whole folder.
+        let scope: FolderScope?
+        let scan: FolderScan
+        let recorded: SourceRecord?
+        /// The root's file system (`st_dev`).
+        let device: UInt64?
+        /// The index's records of the files in `scope`.
+        let previous: [FolderFileRecord]
+        /// What to keep, read and remove.
+        let plan: FolderPlan
+    }
+
+    /// Walks the folder (or the part `changes` names) and plans its update against the index.
+    /// Only reads: `FolderReadAhead` surveys before the writer lock, `indexFolder` again under it.
+    func surveyFolder(_ path: String, changes: FolderChanges?, store: LibraryStore) throws -> FolderState {
+        let scope = changes.flatMap {
+            $0.rescan ? nil : FolderScope(folders: $0.files, trees: $0.trees, incomplete: $0.incomplete)
+        }
+        let renames = changes?.renames ?? []
+        let formerPath = { (path: String) in FolderRename.origin(of: path, through: renames) }
+        let scan = FolderWalker.scan(root: path, within: scope)
+        if scan.unreadableFolders.contains(path) { return .unreadableRoot }
+        let recorded = try store.source(at: path)
+        let device = FileFacts.device(path)
+        let presence = FolderRootPresence(recordedItems: recorded?.itemCount ?? 0, recordedDevice: recorded?.device,
+                                          device: device, isEmpty: FileFacts.isEmptyFolder(path),
+                                          isMountPoint: device != FileFacts.device(FolderPath.parent(of: path)),
+                                          walkFoundNothing: scope == nil && scan.files.isEmpty && scan.playlistFiles.isEmpty)
+        if let recorded, let absence = presence.absence { return .gone(recorded: recorded, absence: absence) }
+        let previous = try scope.map { scope in
+            let (folders, trees) = scope.minimal
+            return try store.folderFiles(ofSource: path, folders: folders, trees: trees)
+        } ?? store.folderFiles(ofSource: path)
+        let now = Timestamp(rawValue: Int64(FileFacts.now()))
+        var plan = FolderPlan(files: scan.files, previous: previous, unreadable: scan.unreadableFolders,
+                              scope: scope, formerPath: formerPath, rereadAll: full, now: now)
+        if plan.hasNewFiles {
+            // Perhaps moved here from another folder source: look at that source's files
+            // that are gone from their paths.
+            let elsewhere = try store.folderFiles(ofSourcesOtherThan: path)
+                .filter { record in
+                    if record.isGone { return true }
+                    if case .missing = FileFacts.inspect(record.path) { return true }
+                    return false
+                }
+            if !elsewhere.isEmpty {
+                plan = FolderPlan(files: scan.files, previous: previous, elsewhere: elsewhere,
+                                  unreadable: scan.unreadableFolders, scope: scope, formerPath: formerPath,
+                                  rereadAll: full, now: now)
+            }
+        }
+        return .present(FolderSurvey(scope: scope, scan: scan, recorded: recorded, device: device,
+                                     previous: previous, plan: plan))
     }
 
     /// What reading a folder's files had to say.
@@ -137,10 +175,11 @@ extension IndexSources {
     /// Reads `files`, handing the items to `write` 256 at a time. `date_added` is when the
     /// index first saw the file (`FolderPlan`); `date_modified` the file's mtime (the reader's).
     private func read(_ files: [(file: MediaFile, id: ItemID, added: Timestamp)], of source: String,
-                      into reading: inout FolderReading, write: ([MediaItem]) throws -> Void) throws {
+                      readAhead: FolderReadAhead, into reading: inout FolderReading,
+                      write: ([MediaItem]) throws -> Void) throws {
         var batch: [MediaItem] = []
         for (done, (file, id, added)) in files.enumerated() {
-            let read = MediaFileReader.reading(file, id: id, source: source)
+            let read = readAhead.take(file, id: id, source: source) ?? MediaFileReader.reading(file, id: id, source: source)
             // Every item of the file (its cue tracks too) was first seen when the file was.
             batch += read.items.map { item in
                 var item = item

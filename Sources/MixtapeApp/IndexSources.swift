@@ -42,6 +42,9 @@ public struct IndexSources {
     public func run() throws -> IndexReport {
         let started = FileFacts.now()
         try LibraryStore.createParentFolder(of: libraryPath)
+        // A watch batch reads its changed media files before it takes the lock, so reading a
+        // slow file never keeps another writer waiting (`FolderReadAhead`).
+        let readAhead = changes.map { FolderReadAhead.reading($0, for: self) } ?? FolderReadAhead()
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
                                   giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }
@@ -74,7 +77,7 @@ public struct IndexSources {
         var gathered: LineSnapshotCollector?
         for path in targets {
             gathered = try index(path, named: !named.isEmpty, recorded: !unrecorded.contains(path), store: store,
-                             into: &report)
+                             readAhead: readAhead, into: &report)
         }
         // A one-source index has its lines already: its sync gathered them as it wrote the items.
         let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted)
@@ -134,7 +137,7 @@ public struct IndexSources {
     /// Indexes one source; returns the lines its sync gathered when they stand for the whole
     /// index.
     private func index(_ path: String, named: Bool, recorded: Bool, store: LibraryStore,
-                       into report: inout IndexReport) throws -> LineSnapshotCollector? {
+                       readAhead: FolderReadAhead, into report: inout IndexReport) throws -> LineSnapshotCollector? {
         switch FileFacts.inspect(path) {
         case .missing where !named && !recorded:
             report.warnings.append(IndexWarning(position: nil, message:
@@ -149,7 +152,7 @@ public struct IndexSources {
         case .unreadable(let why):
             report.failures.append(SourceFailure(path: path, reason: .unreadable(why)))
         case .folder:
-            try indexFolder(path, changes: changes?.folders[path], store: store, into: &report)
+            try indexFolder(path, changes: changes?.folders[path], store: store, readAhead: readAhead, into: &report)
         case .file(let stamp):
             return try indexLibraryFile(path, stamp: stamp, store: store, into: &report)
         }

@@ -41,9 +41,9 @@ struct PickCommands {
         sigaddset(&defaults, SIGQUIT)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-        var arguments = PickCommands.cStrings(["sh", "-c", expansion.command])
+        let arguments = PickCommands.cStrings(["sh", "-c", expansion.command])
         defer { arguments.forEach { free($0) } }
-        var environment = PickCommands.cStrings(PickCommands.environment(adding: expansion.environment))
+        let environment = PickCommands.cStrings(PickCommands.environment(adding: expansion.environment))
         defer { environment.forEach { free($0) } }
         var child = pid_t()
         guard posix_spawn(&child, "/bin/sh", nil, &attributes, arguments, environment) == 0 else { return }

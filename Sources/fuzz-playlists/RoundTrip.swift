@@ -37,7 +37,7 @@ enum RoundTrip {
     /// the index's playlist-file reader keeps it (`PlaylistEntryTarget`): a path with a line
     /// break is written as its URI, and its other bytes must come back too.
     static func decoded(_ line: String) -> String {
-        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line, keepingBytes: true) : line
+        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line) : line
     }
 
     /// XSPF and iTunes skip an empty path, and a URL (written as it is) holding a character XML

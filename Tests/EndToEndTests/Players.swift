@@ -106,7 +106,16 @@ enum Players {
             // Its socket appears once it listens; give up after 10 s.
             for _ in 0..<1000 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
             try #require(FileManager.default.fileExists(atPath: socket), "MPD did not start: see \(scratch)/log")
-            try #require(try mpc(["update", "--wait"]).status == 0)
+            // The socket file exists from bind(), a moment before MPD listens on it: on a busy
+            // machine the first connection can be refused, so ask until MPD answers (10 s).
+            var answered = try mpc(["status"])
+            for _ in 0..<100 where answered.status != 0 {
+                usleep(100_000)
+                answered = try mpc(["status"])
+            }
+            try #require(answered.status == 0, "MPD does not answer: \(String(decoding: answered.stderr, as: UTF8.self))")
+            let update = try mpc(["update", "--wait"])
+            try #require(update.status == 0, "mpc update: \(String(decoding: update.stderr, as: UTF8.self))")
         }
 
         /// The songs (paths below the music folder) MPD put in its queue from `playlist`, a

@@ -243,6 +243,45 @@ struct WatchTests {
         #endif
     }
 
+    /// Issue 30: a batch reads its files' tags before it takes the writer lock, so a slow file
+    /// never keeps another writer waiting. With the lock held by someone else (as a cron
+    /// `index` would), the new file is still read (the kernel reports it opened and closed
+    /// without writing), and it is written to the index once the lock is free.
+    @Test func aBatchReadsItsFilesBeforeTakingTheWriterLock() throws {
+        #if os(Linux)
+        try FileManager.default.createDirectory(atPath: music + "/Album", withIntermediateDirectories: true)
+        let watch = try startWatch(["--debounce", "0.2", music])
+        let inotify = inotify_init1(Int32(IN_NONBLOCK))
+        try #require(inotify >= 0)
+        defer { close(inotify) }
+        try #require(inotify_add_watch(inotify, music + "/Album", UInt32(IN_CLOSE_NOWRITE)) >= 0)
+        let lock = open(mixtape.library + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(lock >= 0)
+        defer { close(lock) }
+        try #require(flock(lock, LOCK_EX) == 0)
+        try mp3(music + "/Album/ahead.mp3", title: "Read Ahead")
+        let deadline = Date().addingTimeInterval(15)
+        var read = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !read, Date() < deadline {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
+            var offset = 0
+            while offset + 16 <= count {
+                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+                let name = buffer[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
+                if String(decoding: name, as: UTF8.self) == "ahead.mp3" { read = true }
+                offset += 16 + length
+            }
+            usleep(20_000)
+        }
+        #expect(read, "the new file was not read while another writer held the lock:\n\(watch.text)")
+        #expect(try found("'Read Ahead").isEmpty, "written while another writer held the lock")
+        flock(lock, LOCK_UN)
+        try waitUntil("'Read Ahead", timeout: 15, "the file is indexed once the lock is free") { $0.count == 1 }
+        #expect(watch.stop().status == 0)
+        #endif
+    }
+
     /// A batch walks only the folders that changed, yet reads files as a full walk would:
     /// with the `artist.nfo` of a folder above, and again when a sidecar changes.
     @Test func sidecarsApplyAndTheirChangesAreSeen() throws {

@@ -1,35 +1,30 @@
 /// Turns an iTunes `Location` URL into the path a person would type (spec/json.md).
 ///
 /// - `file:///Users/a%20b/x.mp3` → `/Users/a b/x.mp3` (percent-decoding as a URL *path*:
-///   `+` stays `+`; the bytes are read as UTF-8, invalid sequences become U+FFFD; no Unicode
-///   normalisation, since NFD names on disk must stay NFD).
+///   `+` stays `+`; the bytes are read as UTF-8; no Unicode normalisation, since NFD names on
+///   disk must stay NFD).
+/// - A percent-encoded byte that is not part of UTF-8 (`%E9` of a Latin-1 file name, as
+///   Rhythmbox and our own exports write it) is kept as a `PathBytes` escape, not U+FFFD, so the
+///   path still names the file on disk and two such names stay two paths.
 /// - `file://localhost/Users/x.mp3` → `/Users/x.mp3`.
 /// - `file://localhost/C:/Music/x.mp3` → `C:/Music/x.mp3` (Windows drive letters lose the slash).
 /// - `file://server/share/x.mp3` → `//server/share/x.mp3` (a UNC path).
 /// - Any other scheme (`http:` streams) is returned unchanged.
 public enum LocationDecoder {
     public static func decode(_ url: String) -> String {
-        decode(url, keepingBytes: false)
-    }
-
-    /// `decode`, but with `keepingBytes` a percent-encoded byte that is not UTF-8 (`%E9` of a
-    /// Latin-1 file name) is kept as a `PathBytes` escape instead of U+FFFD, so the path names
-    /// the file on disk: what a playlist file's `file://` line needs (our own exports write such
-    /// names that way).
-    public static func decode(_ url: String, keepingBytes: Bool) -> String {
         var url = url
-        return url.withUTF8 { decode($0, keepingBytes: keepingBytes) } ?? url
+        return url.withUTF8 { decode($0) } ?? url
     }
 
     /// `decode` of a URL held as bytes (UTF-8, repaired as `String(decoding:as:)` repairs it):
     /// a reader decodes the text it was handed with no String made for the URL first.
     public static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String {
-        decode(bytes, keepingBytes: false) ?? String(decoding: bytes, as: UTF8.self)
+        decode(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// `decode` of a URL's bytes where they lie (a Rhythmbox database decodes one for each
     /// of its 100,000 entries); nil for a URL that is not `file:`, which stays as it is.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, keepingBytes: Bool) -> String? {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.count >= 5, hasFileScheme(bytes) else { return nil }
         var start = 5, end = bytes.count
         var host = start..<start
@@ -47,9 +42,9 @@ public enum LocationDecoder {
         // A drive letter is recognised before decoding: the encoder writes the colon of a
         // POSIX path that merely looks like one (`/C:/x`) as `%3A`.
         let isDrive = isDrivePath(rest)
-        if !isDrive, !keepingBytes, host.isEmpty {
-            // The common case (`file:///…`): decoded straight into the String, which repairs
-            // what is not UTF-8 as `String(decoding:as:)` does; no intermediate byte array.
+        if !isDrive, host.isEmpty, !encodesNonASCII(rest) {
+            // The common case (`file:///…`, every escape ASCII): decoded straight into the
+            // String, whose other bytes are the URL's own UTF-8; no intermediate byte array.
             return String(unsafeUninitializedCapacity: rest.count) { percentDecode(rest, into: $0) }
         }
         var path = percentDecode(rest)
@@ -60,7 +55,19 @@ public enum LocationDecoder {
                 path = Array("//".utf8) + Array(hostText.utf8) + path
             }
         }
-        return keepingBytes ? PathBytes.string(path) : String(decoding: path, as: UTF8.self)
+        return PathBytes.string(path)
+    }
+
+    /// Whether some `%XX` decodes to a byte of 0x80 or more, which may not be UTF-8.
+    private static func encodesNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x25, let high = hexValue(bytes[index + 1]), high >= 8, hexValue(bytes[index + 2]) != nil {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the URL starts with `file:`, compared as `byte | 0x20` (any case).
