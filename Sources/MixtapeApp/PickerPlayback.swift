@@ -75,15 +75,16 @@ public final class PickerPlayback: @unchecked Sendable {
                 guard generation == lock.withLock({ latestPlay }) else { return nil }
                 let chosen = try entries([id])
                 guard let entry = chosen.entries.first else { return "\(player.name): " + PickerPlayback.nothing(chosen, "this item") }
-                let notes = try player.play(PlayRequest(entries: [entry], mode: .replace))
-                return "\(player.name): ▶ " + PickerPlayback.label(entry) + PickerPlayback.suffix(notes)
+                let receipt = try player.play(PlayRequest(entries: [entry], mode: .replace))
+                return "\(player.name): ▶ " + PickerPlayback.label(entry) + PickerPlayback.suffix(receipt.notes)
             case .enqueue(let ids):
                 let chosen = try entries(ids)
                 let found = chosen.entries
                 guard !found.isEmpty else { return "\(player.name): " + PickerPlayback.nothing(chosen, "these items") }
-                let notes = try player.play(PlayRequest(entries: found, mode: .enqueue))
-                let count = found.count == 1 ? PickerPlayback.label(found[0]) : "\(found.count) items"
-                return "\(player.name): + \(count) queued" + PickerPlayback.suffix(notes)
+                let receipt = try player.play(PlayRequest(entries: found, mode: .enqueue))
+                let count = receipt.accepted == 1 && found.count == 1 ? PickerPlayback.label(found[0])
+                    : "\(receipt.accepted.counted("item"))"
+                return "\(player.name): + \(count) queued" + PickerPlayback.suffix(receipt.notes)
             case .stop:
                 try player.stop()
                 return "\(player.name): stopped"

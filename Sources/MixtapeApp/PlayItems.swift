@@ -27,10 +27,12 @@ public struct PlayItems {
     public struct Outcome: Sendable {
         /// What was chosen, and what could not be.
         public var chosen: EntryChoice.Chosen
-        /// The player's own notes (a cue track played whole, `--next` appended at the end).
-        public var notes: [String] = []
-        /// Entries handed to the player.
-        public var played: Int { chosen.entries.count }
+        /// What the player took: how many entries, and its own notes (what it left out, a cue
+        /// track played whole, `--next` appended at the end).
+        public var receipt: PlayerReceipt
+        /// Entries the player accepted.
+        public var played: Int { receipt.accepted }
+        public var notes: [String] { receipt.notes }
     }
 
     /// The chosen entries, or `nothing` when none can be played.
@@ -50,6 +52,6 @@ public struct PlayItems {
     public func run(on player: any Player) throws -> Outcome? {
         let (request, chosen) = try request()
         guard let request else { return nil }
-        return Outcome(chosen: chosen, notes: try player.play(request))
+        return Outcome(chosen: chosen, receipt: try player.play(request))
     }
 }

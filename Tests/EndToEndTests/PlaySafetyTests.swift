@@ -56,6 +56,8 @@ struct PlaySafetyTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("1 left out: a line break in the name"), "\(run.stderr)")
         #expect(run.stderr.contains(#"z\ncommand_list_end\nsave INJECTED"#), "the name is shown on one line: \(run.stderr)")
+        // What MPD took, not what it was asked for.
+        #expect(run.stderr.contains("mpd: 1 entry added to the queue"), "\(run.stderr)")
         #expect(try queue(mpd) == ["Album/c.wav"])
         let stored = Set(Players.lines(try mpd.mpc(["lsplaylists"]).stdout).map { String(decoding: $0, as: UTF8.self) })
         #expect(stored == ["keepme"], "MPD's stored playlists after play: \(stored)")

@@ -19,7 +19,7 @@ struct CommandPlayer: Player {
         self.environment = environment
     }
 
-    func play(_ request: PlayRequest) throws(PlayerError) -> [String] {
+    func play(_ request: PlayRequest) throws(PlayerError) -> PlayerReceipt {
         guard request.mode == .replace else {
             throw .unsupported("players.\(name) is a command, which has no queue to add to; --enqueue and --next "
                                + "go with mpv, mpd or vlc")
@@ -33,13 +33,13 @@ struct CommandPlayer: Player {
         if ranges > 0 { notes.append("\(ranges) cue track\(ranges == 1 ? "" : "s") played as the whole file") }
         if let background {
             try background.replace(with: program, arguments, environment: environment.variables)
-            return notes
+            return PlayerReceipt(accepted: request.entries.count, notes: notes)
         }
         let status = try PlayerLaunch.start(program, arguments, environment: environment.variables, detached: false).waitForExit()
         guard status == 0 else {
             throw .refused("players.\(name): \(command.program) exited with status \(status)")
         }
-        return notes
+        return PlayerReceipt(accepted: request.entries.count, notes: notes)
     }
 
     func stop() throws(PlayerError) {

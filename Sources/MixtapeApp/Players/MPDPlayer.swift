@@ -17,7 +17,7 @@ struct MPDPlayer: Player {
     let name = "mpd"
     let environment: PlayerEnvironment
 
-    func play(_ request: PlayRequest) throws(PlayerError) -> [String] {
+    func play(_ request: PlayRequest) throws(PlayerError) -> PlayerReceipt {
         let (client, address) = try connect()
         let music = try musicDirectory(client, needed: request.entries.contains { !LocationEncoder.hasScheme($0.path) })
         var entries: [(entry: PlaylistEntry, uri: String)] = []
@@ -51,7 +51,7 @@ struct MPDPlayer: Player {
         if request.mode == .replace || status["state"] == "stop", let first = ids.first {
             _ = try client.answer("playid \(first)")
         }
-        return notes
+        return PlayerReceipt(accepted: ids.count, notes: notes)
     }
 
     /// Adds `entries` (from `position` on, else at the end) with their ranges, in command lists

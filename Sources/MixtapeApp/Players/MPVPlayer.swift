@@ -11,12 +11,12 @@ struct MPVPlayer: Player {
     let name = "mpv"
     let environment: PlayerEnvironment
 
-    func play(_ request: PlayRequest) throws(PlayerError) -> [String] {
+    func play(_ request: PlayRequest) throws(PlayerError) -> PlayerReceipt {
         let client = try connect()
         let count = try client.property("playlist-count") as? Int ?? 0
         let position = (try client.property("playlist-pos") as? Int).flatMap { $0 >= 0 ? $0 : nil }
         try client.runAll(MPVCommands.commands(for: request, count: count, position: position))
-        return []
+        return PlayerReceipt(accepted: request.entries.count)
     }
 
     func stop() throws(PlayerError) {

@@ -5,9 +5,10 @@ import MixtapeCore
 public protocol Player: Sendable {
     /// The name `--player` takes.
     var name: String { get }
-    /// Hands `request` to the player and returns once it has the entries; notes for the user
-    /// (a cue track played whole, `--next` appended), or throws `PlayerError`.
-    func play(_ request: PlayRequest) throws(PlayerError) -> [String]
+    /// Hands `request` to the player and returns once it has the entries: how many it took,
+    /// with notes for the user (a cue track played whole, `--next` appended), or throws
+    /// `PlayerError`.
+    func play(_ request: PlayRequest) throws(PlayerError) -> PlayerReceipt
     /// Stops what `play` started (the picker's `stop`).
     func stop() throws(PlayerError)
 }

@@ -13,7 +13,7 @@ struct VLCPlayer: Player {
     let name = "vlc"
     let environment: PlayerEnvironment
 
-    func play(_ request: PlayRequest) throws(PlayerError) -> [String] {
+    func play(_ request: PlayRequest) throws(PlayerError) -> PlayerReceipt {
         let client = try connect()
         let playing = try client.value("is_playing") == "1"
         for line in VLCCommands.lines(for: request, playing: playing) { try client.run(line) }
@@ -21,7 +21,7 @@ struct VLCPlayer: Player {
         if request.mode == .next {
             notes.append("VLC's remote control cannot insert after the current item: added at the end")
         }
-        return notes
+        return PlayerReceipt(accepted: request.entries.count, notes: notes)
     }
 
     func stop() throws(PlayerError) {
