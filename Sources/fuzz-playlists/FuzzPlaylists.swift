@@ -43,7 +43,7 @@ enum FuzzPlaylists {
 
     static func itunes(_ playlist: PlaylistCase) {
         let written = ITunesPlaylistWriter.write(name: playlist.name, entries: playlist.entries)
-        let fits = playlist.entries.indices.filter { RoundTrip.fitsXML(playlist.entries[$0].path) }
+        let fits = playlist.entries.indices.filter { RoundTrip.fitsITunes(playlist.entries[$0].path) }
         let skipped = playlist.entries.indices.filter { !fits.contains($0) }
         fuzzCheck(written.skipped == skipped, "iTunes skipped \(written.skipped), expected \(skipped)")
 

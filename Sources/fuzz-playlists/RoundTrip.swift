@@ -37,7 +37,12 @@ enum RoundTrip {
     /// the index's playlist-file reader keeps it (`PlaylistEntryTarget`): a path with a line
     /// break is written as its URI, and its other bytes must come back too.
     static func decoded(_ line: String) -> String {
-        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line) : line
+        line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line, keepingBytes: true) : line
+    }
+
+    /// iTunes skips what XSPF does and a name that is not UTF-8 (a `Location` is read as UTF-8).
+    static func fitsITunes(_ path: String) -> Bool {
+        fitsXML(path) && !PathBytes.hasEscapes(path)
     }
 
     /// XSPF and iTunes skip an empty path, and a URL (written as it is) holding a character XML

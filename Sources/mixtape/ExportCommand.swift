@@ -144,7 +144,8 @@ struct ExportCommand: ParsableCommand {
         }
         if !outcome.goneFromIndex.isEmpty { notes.append("\(outcome.goneFromIndex.count) gone from the index") }
         if outcome.unwritable > 0 {
-            notes.append("\(outcome.unwritable) the format cannot hold (a line break in a path; for rekordbox, a web stream), left out")
+            notes.append("\(outcome.unwritable) the format cannot hold (a line break in a path; for itunes, a name that is not UTF-8; "
+                         + "for rekordbox, a web stream), left out")
         }
         Messages.info("\(destination): \(outcome.entries.counted("entry", "entries"))" + (notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")))
     }

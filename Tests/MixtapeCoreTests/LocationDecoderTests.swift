@@ -21,9 +21,7 @@ struct LocationDecoderTests {
         ("file:///Users/x%4", "/Users/x%4"),
         ("file:///Users/x%", "/Users/x%"),
         ("file:///Users/x%4g%%41", "/Users/x%4g%A"),
-        ("file:///Users/bad%FFbyte.mp3", "/Users/bad\u{10FFFF}byte.mp3"),
-        ("file:///Users/Caf%E9%20%C3%A9.mp3", "/Users/Caf\u{10FFE9} é.mp3"),
-        ("file://localhost/C:/Caf%E9.mp3", "C:/Caf\u{10FFE9}.mp3"),
+        ("file:///Users/bad%FFbyte.mp3", "/Users/bad\u{FFFD}byte.mp3"),
         ("file:////Music/", "//Music/"),
         ("file:////localhost/share/x.mp3", "//localhost/share/x.mp3"),
         ("file://m%C3%A9dia/share/x.mp3", "//média/share/x.mp3"),
@@ -34,6 +32,22 @@ struct LocationDecoderTests {
     ])
     func decodes(url: String, path: String) {
         #expect(LocationDecoder.decode(url) == path)
+    }
+
+    /// Keeping bytes: a byte that is not UTF-8 stays that byte (a `PathBytes` escape), valid
+    /// UTF-8 is read as such, on every path of the decoder (plain, with a host, a drive).
+    @Test(arguments: [
+        ("file:///Users/bad%FFbyte.mp3", "/Users/bad\u{10FFFF}byte.mp3"),
+        ("file:///Users/Caf%E9%20%C3%A9.mp3", "/Users/Caf\u{10FFE9} é.mp3"),
+        ("file:///Users/Beyonc%C3%A9/x.mp3", "/Users/Beyonc\u{e9}/x.mp3"),
+        ("file://localhost/C:/Caf%E9.mp3", "C:/Caf\u{10FFE9}.mp3"),
+        ("file://server/Caf%E9.mp3", "//server/Caf\u{10FFE9}.mp3"),
+        ("file:///plain/a%20b.mp3", "/plain/a b.mp3"),
+    ])
+    func keepsBytes(url: String, path: String) {
+        #expect(LocationDecoder.decode(url, keepingBytes: true) == path)
+        var copy = url
+        #expect(copy.withUTF8 { LocationDecoder.decode(bytes: $0, keepingBytes: true) } == path)
     }
 
     @Test("NFD stays NFD: no Unicode normalisation")

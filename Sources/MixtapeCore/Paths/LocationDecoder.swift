@@ -1,30 +1,37 @@
 /// Turns an iTunes `Location` URL into the path a person would type (spec/json.md).
 ///
 /// - `file:///Users/a%20b/x.mp3` → `/Users/a b/x.mp3` (percent-decoding as a URL *path*:
-///   `+` stays `+`; the bytes are read as UTF-8; no Unicode normalisation, since NFD names on
-///   disk must stay NFD).
-/// - A percent-encoded byte that is not part of UTF-8 (`%E9` of a Latin-1 file name, as
-///   Rhythmbox and our own exports write it) is kept as a `PathBytes` escape, not U+FFFD, so the
-///   path still names the file on disk and two such names stay two paths.
+///   `+` stays `+`; the bytes are read as UTF-8, invalid sequences become U+FFFD; no Unicode
+///   normalisation, since NFD names on disk must stay NFD).
 /// - `file://localhost/Users/x.mp3` → `/Users/x.mp3`.
 /// - `file://localhost/C:/Music/x.mp3` → `C:/Music/x.mp3` (Windows drive letters lose the slash).
 /// - `file://server/share/x.mp3` → `//server/share/x.mp3` (a UNC path).
 /// - Any other scheme (`http:` streams) is returned unchanged.
 public enum LocationDecoder {
+    /// An iTunes `Location`, read as UTF-8 as spec/json.md has it: iTunes and Music.app write
+    /// nothing else.
     public static func decode(_ url: String) -> String {
+        decode(url, keepingBytes: false)
+    }
+
+    /// `decode`, but with `keepingBytes` a percent-encoded byte that is not UTF-8 (`%E9` of a
+    /// Latin-1 file name, as Rhythmbox and our own playlist files write it) is kept as a
+    /// `PathBytes` escape instead of U+FFFD, so the path still names the file on disk and two
+    /// such names stay two paths.
+    public static func decode(_ url: String, keepingBytes: Bool) -> String {
         var url = url
-        return url.withUTF8 { decode($0) } ?? url
+        return url.withUTF8 { decode($0, keepingBytes: keepingBytes) } ?? url
     }
 
     /// `decode` of a URL held as bytes (UTF-8, repaired as `String(decoding:as:)` repairs it):
     /// a reader decodes the text it was handed with no String made for the URL first.
-    public static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String {
-        decode(bytes) ?? String(decoding: bytes, as: UTF8.self)
+    public static func decode(bytes: UnsafeBufferPointer<UInt8>, keepingBytes: Bool = false) -> String {
+        decode(bytes, keepingBytes: keepingBytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// `decode` of a URL's bytes where they lie (a Rhythmbox database decodes one for each
     /// of its 100,000 entries); nil for a URL that is not `file:`, which stays as it is.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, keepingBytes: Bool) -> String? {
         guard bytes.count >= 5, hasFileScheme(bytes) else { return nil }
         var start = 5, end = bytes.count
         var host = start..<start
@@ -42,9 +49,10 @@ public enum LocationDecoder {
         // A drive letter is recognised before decoding: the encoder writes the colon of a
         // POSIX path that merely looks like one (`/C:/x`) as `%3A`.
         let isDrive = isDrivePath(rest)
-        if !isDrive, host.isEmpty, !encodesNonASCII(rest) {
-            // The common case (`file:///…`, every escape ASCII): decoded straight into the
-            // String, whose other bytes are the URL's own UTF-8; no intermediate byte array.
+        if !isDrive, host.isEmpty, !keepingBytes || !encodesNonASCII(rest) {
+            // The common case (`file:///…`): decoded straight into the String, which repairs
+            // what is not UTF-8 as `String(decoding:as:)` does (nothing, when every escape is
+            // ASCII, so kept bytes need no other way); no intermediate byte array.
             return String(unsafeUninitializedCapacity: rest.count) { percentDecode(rest, into: $0) }
         }
         var path = percentDecode(rest)
@@ -55,7 +63,7 @@ public enum LocationDecoder {
                 path = Array("//".utf8) + Array(hostText.utf8) + path
             }
         }
-        return PathBytes.string(path)
+        return keepingBytes ? PathBytes.string(path) : String(decoding: path, as: UTF8.self)
     }
 
     /// Whether some `%XX` decodes to a byte of 0x80 or more, which may not be UTF-8.

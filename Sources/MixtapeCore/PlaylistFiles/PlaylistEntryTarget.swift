@@ -9,7 +9,7 @@ public enum PlaylistEntryTarget: Hashable, Sendable {
     /// The target of `location`, written in a playlist file that lives in `folder` (absolute).
     public init(location: String, playlistFolder folder: String) {
         if location.utf8.count >= 5, location.prefix(5).lowercased() == "file:" {
-            self = .path(LocationDecoder.decode(location))
+            self = .path(LocationDecoder.decode(location, keepingBytes: true))
             return
         }
         if LocationEncoder.hasScheme(location) {

@@ -58,8 +58,12 @@ public enum ITunesPlaylistWriter: PlaylistWriter {
         """
 
     /// A raw URL is written as it is, so one holding an XML-illegal character cannot be.
+    /// Not an empty path, nor one with a character XML cannot hold, nor a name that is not
+    /// UTF-8: iTunes, Music.app and every reader of this format (ours too, spec/json.md) read a
+    /// `Location` as UTF-8, so `%E9` of a Latin-1 name would come back as U+FFFD, naming no file.
     private static func isWritable(_ entry: PlaylistEntry) -> Bool {
-        !entry.path.isEmpty && LocationEncoder.encode(entry.path, style: .itunes).unicodeScalars.allSatisfy(XMLText.isLegal)
+        !entry.path.isEmpty && !PathBytes.hasEscapes(entry.path)
+            && LocationEncoder.encode(entry.path, style: .itunes).unicodeScalars.allSatisfy(XMLText.isLegal)
     }
 
     private static func track(_ entry: PlaylistEntry, id: Int) -> String {

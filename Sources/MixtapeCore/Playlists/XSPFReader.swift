@@ -48,7 +48,7 @@ public enum XSPFReader {
     static func path(fromLocation content: Substring, undefined: (Substring) -> Void = { _ in }) -> String {
         let uri = String(XMLScanner.content(content, undefined: undefined).trimmingXMLSpace)
         if LocationEncoder.hasScheme(uri) || uri.lowercased().hasPrefix("file:") {
-            return LocationDecoder.decode(uri)
+            return LocationDecoder.decode(uri, keepingBytes: true)
         }
         return PathBytes.string(LocationDecoder.percentDecode(uri.utf8))
     }

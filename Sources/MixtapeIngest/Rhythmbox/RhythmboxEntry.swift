@@ -123,7 +123,8 @@ struct RhythmboxEntry: Sendable {
         } else if child == .location {
             // Only its decoded form is ever read (`key`): decoded from the bytes, not from a
             // String made of them first (two large Strings per entry were a tenth of the read).
-            key = bytes.isEmpty ? nil : LocationDecoder.decode(bytes: bytes)
+            // A Latin-1 file name is written `%E9`: kept as that byte, so the path opens the file.
+            key = bytes.isEmpty ? nil : LocationDecoder.decode(bytes: bytes, keepingBytes: true)
         } else {
             values[child.rawValue] = bytes.isEmpty ? .absent : .text(String(decoding: bytes, as: UTF8.self))
         }
@@ -196,7 +197,7 @@ struct RhythmboxEntry: Sendable {
         item.disabled = count(.hidden) != nil
         item.location = key
         if kind == .podcast, let file = self[.mountpoint], file.lowercased().hasPrefix("file:") {
-            item.location = LocationDecoder.decode(file)
+            item.location = LocationDecoder.decode(file, keepingBytes: true)
         }
         return item
     }

@@ -81,7 +81,8 @@ final class RhythmboxPlaylistSink: XMLEventSink {
             close()
         } else if readingLocation {
             readingLocation = false
-            entry(LocationDecoder.decode(text.take()))
+            // Decoded as the database's locations are, so a Latin-1 name matches its entry.
+            entry(LocationDecoder.decode(text.take(), keepingBytes: true))
         } else if kind == "automatic" {
             criterion(ending: name)
         }
