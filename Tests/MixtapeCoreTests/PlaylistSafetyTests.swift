@@ -107,4 +107,14 @@ struct PlaylistSafetyTests {
         #expect(result.text.contains("<string>file:///bad%0Aline.mp3</string>"))
         #expect(!result.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     }
+
+    /// A `Location` is read as UTF-8 by Music.app and by us, so `%E9` would come back as
+    /// U+FFFD: a name that is not UTF-8 is left out, as a line break is from M3U.
+    @Test("iTunes: a name that is not UTF-8 is left out")
+    func itunesLatin1() {
+        let latin1 = PathBytes.string(Array("/m/Caf".utf8) + [0xE9] + Array(".mp3".utf8))
+        let result = ITunesPlaylistWriter.write(name: "old", entries: [PlaylistEntry(path: latin1), PlaylistEntry(path: "/m/é.mp3")])
+        #expect(result.skipped == [0])
+        #expect(result.text.contains("<string>file:///m/%C3%A9.mp3</string>") && !result.text.contains("%E9"))
+    }
 }

@@ -118,6 +118,26 @@ struct RhythmboxReaderTests {
         #expect(lowerHex == [first[1]])
     }
 
+    /// Rhythmbox writes a Latin-1 file name's byte as `%E9`: kept as that byte (a `PathBytes`
+    /// escape), so the location opens the file, two such names stay two items, and a
+    /// playlist entry finds its song.
+    @Test("a percent-encoded byte that is not UTF-8 stays that byte, in songs and playlists")
+    func latin1Names() throws {
+        let body = """
+          <playlist name="Old" type="static">
+            <location>file:///m/Caf%E9.mp3</location>
+            <location>file:///m/Caf%E8.mp3</location>
+          </playlist>
+
+        """
+        let (items, summary) = try Self.read(Self.song("file:///m/Caf%E9.mp3") + Self.song("file:///m/Caf%E8.mp3"),
+                                             playlists: body)
+        #expect(items.map(\.location) == ["/m/Caf\u{10FFE9}.mp3", "/m/Caf\u{10FFE8}.mp3"])
+        #expect(items.map { PathBytes.bytes($0.location ?? "") } == [Array("/m/Caf".utf8) + [0xE9] + Array(".mp3".utf8),
+                                                                     Array("/m/Caf".utf8) + [0xE8] + Array(".mp3".utf8)])
+        #expect(summary.playlists.first?.items == items.map(\.id) && summary.playlists.first?.missing == 0)
+    }
+
     @Test("a location listed twice keeps the first entry, with a warning; one without a location is skipped")
     func duplicates() throws {
         let (items, summary) = try Self.read(Self.song("file:///x.mp3", "    <genre>First</genre>\n")
