@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The search half of `make bench`: `mixtape search QUERY` as a whole process (start, load,
 # match, rank, print) against `fzf --filter QUERY` on the same lines in a file, side by side in
-# one hyperfine run per query of ../shared/spec/queries.txt; then the matcher alone.
+# one hyperfine run per query of Tests/Fixtures/ranking-queries.txt; then the matcher alone.
 # Indexes the library bench/run.sh generated (bench/out/library-$BENCH_TRACKS.xml) into an
 # index of its own, bench/out/search.sqlite.
 #
@@ -12,10 +12,9 @@ cd "$ROOT"
 # The release flags `make build` uses (static runtime on Linux): one binary, one set of numbers.
 read -r -a RELEASE_FLAGS <<<"$(bash scripts/release-flags.sh)"
 OUT=bench/out
-QUERIES=../shared/spec/queries.txt
+QUERIES=Tests/Fixtures/ranking-queries.txt
 RUNS=${BENCH_RUNS:-10}
 die() { echo "bench: $*" >&2; exit 1; }
-[ -f "$QUERIES" ] || die "$QUERIES not found (../shared is needed beside the repo)"
 LIB=$OUT/library-${BENCH_TRACKS:-100000}.xml
 [ -f "$LIB" ] || die "no $LIB; run bash bench/run.sh first (it generates the library)"
 command -v fzf >/dev/null || die "fzf is missing; install it with: sudo apt-get install -y fzf"

@@ -1,33 +1,39 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Mixtape needs to build, test or benchmark, if they are missing.
-# usage: scripts/install-deps.sh [build|bench|screenshot]
-#   (build: compile and test; bench: + peers; screenshot: + a font and Pillow for `make screenshot`)
+# Installs the Debian packages Mixtape needs, if they are missing, for one of four jobs:
+# usage: scripts/install-deps.sh [build|test|bench|screenshot]
+#   build       compile and install (`make demo`, `make install`): a compiler's libraries only
+#   test        build + the real programs the tests run against (`make test`)
+#   bench       test + the peers the benchmarks time (`make bench`)
+#   screenshot  build + tmux, a font and Pillow (`make screenshot`)
+# A user without root and without sudo who has the packages already installs nothing.
 set -euo pipefail
-want=(pkg-config libxml2-dev libxml2-utils libtagc0-dev libsqlite3-dev python3 tmux sox lame ffmpeg flac time man-db
-      vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
-      fzf)  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
-if [[ "${1:-build}" == bench ]]; then
+job=${1:-build}
+case $job in build|test|bench|screenshot) ;; *) echo "install-deps.sh: unknown job '$job' (build, test, bench or screenshot)" >&2; exit 2 ;; esac
+# python3: the man page's sections (scripts/man-sections.py) at `make install`.
+want=(pkg-config libxml2-dev libtagc0-dev libsqlite3-dev python3)
+pypi=()
+if [[ $job == test || $job == bench ]]; then
+  want+=(libxml2-utils tmux sox lame ffmpeg flac time man-db
+         vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
+         fzf)  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
+  pypi+=(pyrekordbox)  # the independent reading the rekordbox tests compare against
+fi
+if [[ $job == bench ]]; then
   want+=(hyperfine sqlite3)  # sqlite3: the peer `search --json` is compared with
-  # bench/scale.sh draws bench/scale.png with matplotlib (PyPI).
-  if ! python3 -c 'import matplotlib' 2>/dev/null; then
-    echo "installing from PyPI: matplotlib" >&2
-    python3 -m pip install --quiet --disable-pip-version-check matplotlib >&2
-  fi
+  pypi+=(matplotlib)  # bench/scale.sh draws bench/scale.png
 fi
-# `make screenshot` only: a monospace font to draw the picker with, and Pillow (PyPI) to draw.
-if [[ "${1:-build}" == screenshot ]]; then
-  want+=(fonts-dejavu-core)
-  if ! python3 -c 'import PIL' 2>/dev/null; then
-    echo "installing from PyPI: Pillow" >&2
-    python3 -m pip install --quiet --disable-pip-version-check Pillow >&2
-  fi
+if [[ $job == screenshot ]]; then
+  want+=(tmux fonts-dejavu-core)  # a monospace font to draw the picker with
+  pypi+=(Pillow)
 fi
-# From PyPI: pyrekordbox is the independent reading the rekordbox tests compare against.
-if ! python3 -c 'import pyrekordbox' 2>/dev/null; then
-  echo "installing from PyPI: pyrekordbox" >&2
-  python3 -m pip install --quiet --disable-pip-version-check pyrekordbox >&2 \
-    || echo "pyrekordbox could not be installed: the rekordbox comparison tests will say they skip" >&2
-fi
+for package in ${pypi[@]+"${pypi[@]}"}; do
+  module=$package
+  [[ $package == Pillow ]] && module=PIL
+  python3 -c "import $module" 2>/dev/null && continue
+  echo "installing from PyPI: $package" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "$package" >&2 \
+    || echo "$package could not be installed from PyPI: the tests that need it will say they skip" >&2
+done
 missing=()
 for package in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -51,9 +51,16 @@ struct MixtapeProcess {
             .deletingLastPathComponent().path
     }()
 
-    /// `../shared` beside the package, if this checkout has it.
+    /// `../shared` beside the package, if this checkout has it. `MIXTAPE_TEST_SHARED` names
+    /// another place for it, or `none` to run as a clone with nothing beside it does (CI runs
+    /// the suite once that way).
     static let shared: String? = {
-        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared").path
+        let path: String
+        switch ProcessInfo.processInfo.environment["MIXTAPE_TEST_SHARED"] {
+        case "none"?: return nil
+        case let named? where !named.isEmpty: path = named
+        default: path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared").path
+        }
         return FileManager.default.fileExists(atPath: path + "/spec/cli.md") ? path : nil
     }()
 

@@ -15,26 +15,39 @@ struct SearchTests {
         try scratch.run(["search", "--format", "{title}"] + arguments).lines
     }
 
-    @Test("ranking identical to fzf 0.38 on every query of spec/queries.txt",
-          .enabled(if: MixtapeProcess.shared != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"),
-                   "../shared or /usr/bin/fzf is absent: ranking not compared"))
+    /// The project's own ranking queries (Tests/Fixtures/ranking-queries.txt).
+    static let rankingQueries: [String] = {
+        let file = MixtapeProcess.packageRoot + "/Tests/Fixtures/ranking-queries.txt"
+        return ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }()
+
+    /// fzf sees the lines `search --format` prints with no query (library order, which is
+    /// fzf's input-order tiebreak); each query's whole ranked list must be the same.
+    @Test("ranking identical to fzf 0.38 on every query of Tests/Fixtures/ranking-queries.txt",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"), "/usr/bin/fzf is absent: ranking not compared"))
     func rankingLikeFzf() throws {
         let scratch = MixtapeProcess()
         let file = try scratch.generateLibrary(tracks: 6000, seed: 21)
         try #require(try scratch.run(["index", file]).status == 0)
-        var environment = ProcessInfo.processInfo.environment
-        environment["MIXTAPE_LIBRARY"] = scratch.library
-        let result = try MixtapeProcess.execute("/usr/bin/env", [
-            "python3", MixtapeProcess.shared! + "/tools/rank_vs_fzf.py", "--mixtape", MixtapeProcess.binary,
-            MixtapeProcess.shared! + "/spec/queries.txt"], environment: environment)
-        #expect(result.lines.last?.hasSuffix(" passed, 0 failed") == true, "\(result.stdout)")
-        #expect(result.status == 0)
+        let format = "{artist} - {title} - {album}"
+        let corpus = try scratch.write("lines.txt", try scratch.run(["search", "--format", format]).stdout)
+        #expect(Self.rankingQueries.count >= 40)
+        var differing: [String] = []
+        for query in Self.rankingQueries {
+            let ours = try scratch.run(["search", "--format", format, query]).lines
+            let fzf = try MixtapeProcess.execute("/bin/sh", ["-c", "/usr/bin/fzf --filter \"$1\" < \"$2\"", "sh", query, corpus])
+            if ours != fzf.lines {
+                let rank = zip(ours, fzf.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(ours.count, fzf.lines.count)
+                differing.append("\(query): fzf \(fzf.lines.count) matches, mixtape \(ours.count); first difference at rank \(rank + 1)")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.joined(separator: "\n"))")
 
         // The line snapshot (text-only queries) and the general path (any filter) agree: the
         // filter `!kind:other` holds for every generated track and forces the general path.
-        let queries = try String(contentsOfFile: MixtapeProcess.shared! + "/spec/queries.txt", encoding: .utf8)
-            .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        for query in queries {
+        for query in Self.rankingQueries {
             let fast = try scratch.run(["search", query])
             let general = try scratch.run(["search", query, "!kind:other"])
             #expect(fast.stdout == general.stdout && fast.status == general.status, "\(query)")

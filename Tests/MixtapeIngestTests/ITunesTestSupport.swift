@@ -58,11 +58,20 @@ enum ITunesXML {
 }
 
 /// The shared real-world corpus (`../shared` next to the package root), which is not part of the
-/// repository and may be absent.
+/// repository and may be absent. `MIXTAPE_TEST_SHARED` names another place for it, or `none` to
+/// run as a clone with nothing beside it does (CI runs the suite once that way).
 enum RealData {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let itunesDirectory = packageRoot.appendingPathComponent("../shared/data/real/itunes").standardized
+    static let shared: URL = {
+        switch ProcessInfo.processInfo.environment["MIXTAPE_TEST_SHARED"] {
+        case "none"?: URL(fileURLWithPath: "/nonexistent/mixtape-test-shared")
+        case let path? where !path.isEmpty: URL(fileURLWithPath: path)
+        default: packageRoot.appendingPathComponent("../shared").standardized
+        }
+    }()
+    static let real = shared.appendingPathComponent("data/real")
+    static let itunesDirectory = real.appendingPathComponent("itunes")
 
     static var available: Bool {
         FileManager.default.fileExists(atPath: itunesDirectory.path)

@@ -29,7 +29,7 @@ enum InfoJSON {
 }
 
 extension RealData {
-    static let infoJSONDirectory = packageRoot.appendingPathComponent("../shared/data/real/ytdlp_info_json").standardized
+    static let infoJSONDirectory = real.appendingPathComponent("ytdlp_info_json")
 
     static var infoJSONAvailable: Bool {
         FileManager.default.fileExists(atPath: infoJSONDirectory.path)

@@ -50,9 +50,7 @@ enum SidecarXML {
 /// The shared real-world sidecar corpus (`../shared/data/real` next to the package root), which
 /// is not part of the repository and may be absent.
 enum SidecarRealData {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/data/real").standardized
+    static let directory = RealData.real
 
     static var available: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("xmp").path)

@@ -7,7 +7,7 @@ import Testing
 /// kind from the shared corpus, then hand-made heads for the corners of the XML skim.
 @Suite("SourceSniffer: sources recognised by content")
 struct SourceSnifferTests {
-    static let real = RealData.packageRoot.appendingPathComponent("../shared/data/real").standardized.path
+    static let real = RealData.real.path
 
     static func kind(_ text: String, name: String = "/x/file.xml") -> ContentKind {
         SourceSniffer.recognise(FileHead(bytes: Array(text.utf8), isWholeFile: true, fileName: name))
