@@ -133,7 +133,7 @@ final class PickMatching: @unchecked Sendable {
                                               limit: PickSearch.firstPage, isCancelled: isCancelled)
                 if isCancelled() { continue }
                 post(.event(first))
-                guard case .results(_, _, _, _, false, _) = first else { continue }
+                guard case .results(_, _, _, _, false, _, _) = first else { continue }
                 waitUntilShown(ticket: ticket, milliseconds: 50)
                 let all = try search.answer(request.query, in: request.scope, selection: request.selection,
                                             isCancelled: isCancelled)

@@ -44,6 +44,7 @@ struct PickSearch {
                                  message: "column \(error.range.lowerBound + 1): \(error.message)")
         }
         let plan = QueryPlan(query)
+        let note = query.fieldLikeText.first?.message
         var candidates = rows(in: scope)
         if plan.hasFilters {
             candidates = try filtered(by: plan, within: candidates, selection: selection)
@@ -52,12 +53,12 @@ struct PickSearch {
         guard !textQuery.isEmpty else {
             let rows = candidates?.map(Int32.init) ?? Array(0..<Int32(catalog.count))
             return .results(query: text, scope: scope, ids: ItemIDList(rows: rows, of: catalog.ids),
-                            total: catalog.count, final: true)
+                            total: catalog.count, final: true, note: note)
         }
         let found = try matcher.match(textQuery, among: candidates, limit: limit, isCancelled: isCancelled)
         return .results(query: text, scope: scope, ids: ItemIDList(rows: found.ranked.map { Int32($0.index) }, of: catalog.ids),
                         total: catalog.count, final: found.ranked.count == found.matchCount,
-                        matches: found.matchCount)
+                        matches: found.matchCount, note: note)
     }
 
     /// The rows of `scope`, worked out once per scope (and the same array each time, which

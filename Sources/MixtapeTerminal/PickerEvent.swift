@@ -9,8 +9,10 @@ public enum PickerEvent: Hashable, Sendable {
     /// first), `total` the number of items searched, `final` false while the engine is still
     /// working, `matches` the number of matches when already known beyond `ids` (the engine
     /// sends the best page first and the whole list after). Results for any other query or
-    /// scope than the current one are stale and ignored.
-    case results(query: String, scope: Scope, ids: ItemIDList, total: Int, final: Bool, matches: Int? = nil)
+    /// scope than the current one are stale and ignored. `note` is something about the query
+    /// worth a word in the status line (a `word:` that names no field, matched as text).
+    case results(query: String, scope: Scope, ids: ItemIDList, total: Int, final: Bool, matches: Int? = nil,
+                 note: String? = nil)
     /// `query` cannot be parsed (`message` says why, e.g. an unknown field): the list empties
     /// and the status line shows the message until the query changes. Stale like `results`.
     case queryProblem(query: String, scope: Scope, message: String)

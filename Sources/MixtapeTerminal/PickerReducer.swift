@@ -38,7 +38,7 @@ public enum PickerReducer {
                 state.resultsFinal = false
                 state.resultsAreCurrent = false
             }
-        case .results(let query, let scope, let ids, let total, let final, let matches):
+        case .results(let query, let scope, let ids, let total, let final, let matches, let note):
             guard query == state.query, scope == state.scope else { return [] }
             state.results = ids
             state.total = total
@@ -46,6 +46,7 @@ public enum PickerReducer {
             state.resultsFinal = final
             state.resultsAreCurrent = true
             state.queryProblem = nil
+            state.queryNote = note.map(Self.oneLine)
             if final {
                 requested = state.replayDeferredActions()
                 if let exit = requested.first(where: \.endsPicker) { return [exit] }
@@ -57,6 +58,7 @@ public enum PickerReducer {
             state.resultsFinal = true
             state.resultsAreCurrent = true
             state.queryProblem = message
+            state.queryNote = nil
             state.deferredActions = []
         case .resize(let width, let height):
             state.width = max(0, width)

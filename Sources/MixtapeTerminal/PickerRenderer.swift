@@ -291,6 +291,9 @@ public enum PickerRenderer {
         if let problem = state.queryProblem {
             line.append(" · ")
             line.append(problem, style: palette.problem)
+        } else if let note = state.queryNote {
+            line.append(" · ")
+            line.append(note, style: palette.hint)
         }
         return fitted(line, hints: statusHints(state.keyMap), width: state.width, palette: palette)
     }

@@ -39,6 +39,8 @@ public struct PickerState: Hashable, Sendable {
     public internal(set) var resultsAreCurrent: Bool = false
     /// Why the current query has no results, when it cannot be parsed; nil otherwise.
     public internal(set) var queryProblem: String?
+    /// A quiet word about the current query (`"Re:" is not a field…`), shown in the status line.
+    public internal(set) var queryNote: String?
     /// The item the cursor is on (see the type's summary for when it is not in the list).
     public internal(set) var cursorItem: ItemID? { didSet { locateCursor() } }
     /// Where `cursorItem` is in `listIDs`, nil when it is not listed: kept up to date by the

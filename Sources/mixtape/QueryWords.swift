@@ -7,7 +7,9 @@ enum QueryWords {
     static func parse(_ words: [String], scope: Scope = .all) throws -> Query {
         let text = QueryArguments.join(words)
         do {
-            return try Query(parsing: text).restricted(to: scope)
+            let query = try Query(parsing: text).restricted(to: scope)
+            for word in query.fieldLikeText { Messages.verbose("note: " + word.message) }
+            return query
         } catch {
             throw CommandFailure(message: "query syntax error:", status: .usage, more: error.renderedLines(query: text))
         }

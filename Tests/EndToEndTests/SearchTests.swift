@@ -87,7 +87,6 @@ struct SearchTests {
         ("year:19x0", 0, "year:"),
         ("live rating:>>3", 5, "rating:"),
         ("added:2015-13", 0, "added:"),
-        ("tiger foo:bar", 6, "unknown field"),
         ("artist:", 0, "artist:"),
     ])
     func errors(query: String, caret: Int, message: String) throws {
@@ -99,6 +98,22 @@ struct SearchTests {
         #expect(lines[queryLine + 1].firstIndex(of: "^").map { lines[queryLine + 1].distance(from: lines[queryLine + 1].startIndex, to: $0) } == caret)
         #expect(result.stderr.contains(message))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// query.md: `Re:Zero`, `Gladiator: Now` are titles, not fields: text terms, matched as
+    /// typed, with a note under --verbose (and none without it).
+    @Test("a word: that names no field is searched as text, and --verbose says so")
+    func fieldLikeText() throws {
+        let scratch = try Self.indexed()
+        // "Ep:" names no field: fuzzy text, which finds the podcast episode "Ep. 42: Pressing Matters".
+        let episode = try scratch.run(["search", "--format", "{title}", "Ep:"])
+        #expect(episode.status == 0 && episode.lines.contains("Ep. 42: Pressing Matters"), "\(episode.stdout)\(episode.stderr)")
+        #expect(episode.stderr.isEmpty, "no note without --verbose: \(episode.stderr)")
+        let verbose = try scratch.run(["search", "--verbose", "--format", "{title}", "Re:Zero"])
+        #expect(verbose.status == 1, "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("note: \"Re:\" is not a field: Re:Zero is matched as text"), "\(verbose.stderr)")
+        let typo = try scratch.run(["search", "-v", "artst:zzz"])
+        #expect(typo.status == 1 && typo.stderr.contains("did you mean \"artist:\""), "\(typo.stderr)")
     }
 
     @Test("nothing matched exits 1, like fzf --filter")

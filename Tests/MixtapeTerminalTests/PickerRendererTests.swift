@@ -129,6 +129,20 @@ struct PickerRendererStatusTests {
         #expect(plain(render(picker.state).lines[3]).hasPrefix(">▌ The Beatles - Help!"))
     }
 
+    /// A `word:` that names no field is text (query.md); the status line says so quietly, and
+    /// the next query's results without a note clear it.
+    @Test func aQueryNoteIsShownQuietly() {
+        var picker = samplePicker(query: "Re:Zero")
+        let ids = ItemIDList(sampleRows.prefix(2).map(\.id))
+        picker.send(.results(query: "Re:Zero", scope: .music, ids: ids, total: 104_118, final: true,
+                             note: "\"Re:\" is not a field: Re:Zero is matched as text"))
+        let frame = render(picker.state)
+        #expect(plain(frame.lines[2]).hasPrefix("  2/104,118 · 1 selected · \"Re:\" is not a field: Re:Zero is matched as text"))
+        #expect(characters(in: frame.lines[2], styledWith: PickerPalette.color.problem).isEmpty)
+        picker.send(.results(query: "Re:Zero", scope: .music, ids: ids, total: 104_118, final: true))
+        #expect(!plain(render(picker.state).lines[2]).contains("not a field"))
+    }
+
     @Test func queryProblemIsShownAsAnError() {
         var picker = samplePicker(query: "foo:bar")
         picker.send(.queryProblem(query: "foo:bar", scope: .music, message: "unknown field “foo”"))

@@ -5,6 +5,8 @@
 /// (fuzzy live), (year in the nineties). An empty query has no groups and matches everything.
 public struct Query: Hashable, Sendable {
     public var groups: [QueryGroup]
+    /// Words that look like a field filter but name no field, read as text (`Re:Zero`).
+    public var fieldLikeText: [FieldLikeText] = []
 
     public init(groups: [QueryGroup] = []) {
         self.groups = groups
@@ -55,7 +57,9 @@ public struct Query: Hashable, Sendable {
     /// This query restricted to a scope: the same as adding `kind:` for the scope's kinds.
     public func restricted(to scope: Scope) -> Query {
         guard let filter = scope.filter else { return self }
-        return Query(groups: groups + [QueryGroup(alternatives: [.filter(filter)])])
+        var restricted = self
+        restricted.groups.append(QueryGroup(alternatives: [.filter(filter)]))
+        return restricted
     }
 }
 

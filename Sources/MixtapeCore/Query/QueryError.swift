@@ -4,9 +4,6 @@
 public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong. Field names are as the user wrote them (`y:` stays `y`).
     public enum Reason: Hashable, Sendable {
-        /// `foo:bar` where `foo` looks like a field name but is none; `suggestion` is the
-        /// closest known name, when one is close enough to be a likely typo.
-        case unknownField(name: String, suggestion: String?)
         /// A value that does not fit the field's syntax (`year:19x0`, `added:2015-13`).
         case malformedValue(field: String, value: String, expected: String)
         /// A value that parses but cannot mean anything useful (`year:2000..1990`).
@@ -29,12 +26,6 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The human message, without the query and caret lines.
     public var message: String {
         switch reason {
-        case .unknownField(let name, let suggestion?):
-            return "unknown field \"\(name)\"; did you mean \"\(suggestion)\"?"
-        case .unknownField(let name, nil):
-            return "unknown field \"\(name)\"; fields are "
-                + QueryField.all.map(\.name).joined(separator: ", ")
-                + " (to search for the text itself, write '\(name):...)"
         case .malformedValue(let field, let value, let expected):
             return "\(field): expects \(expected), not \"\(value)\""
         case .invalidValue(let field, let value, let problem):

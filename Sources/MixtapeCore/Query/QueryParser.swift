@@ -2,9 +2,10 @@
 /// fzf's `parseTerms` does, each word read either as a field filter (through the registry) or
 /// as a text term (through `TextTerm.parse`, fzf's reading of one word).
 ///
-/// A word is a field filter when it starts with a name of ASCII letters and underscores and a
-/// colon, optionally after `!` (`artist:x`, `!y:1999`). Such a name must be known, or the query
-/// is an error; anything else (`12:30`, `'re:mix`, `:)`) is text.
+/// A word is a field filter when it starts with the name of a known field or alias and a colon,
+/// optionally after `!` (`artist:x`, `!y:1999`). A name of ASCII letters that is no field
+/// (`Re:Zero`, `Gladiator:`) makes the word text, as fzf reads it, and is noted in
+/// `Query.fieldLikeText`; anything else (`12:30`, `'re:mix`, `:)`) is text too.
 ///
 /// OR follows fzf: a lone `|` after a term joins the next term to the same group; a `|` with
 /// no term before it, or a second `|` in a row, is an ordinary (fuzzy) text term, and a
@@ -16,6 +17,7 @@ public enum QueryParser {
         var current: [QueryTerm] = []
         var startNewGroup = false
         var afterBar = false
+        var fieldLikeText: [FieldLikeText] = []
         for word in try QueryLexer.words(text) {
             if !current.isEmpty, !afterBar, word.raw == "|" {
                 startNewGroup = false
@@ -23,6 +25,10 @@ public enum QueryParser {
                 continue
             }
             afterBar = false
+            if let prefix = QueryLexer.fieldPrefix(of: word.text), QueryField.named(prefix.name) == nil {
+                fieldLikeText.append(FieldLikeText(word: word.text, name: String(prefix.name),
+                                                   suggestion: QueryField.suggestion(for: prefix.name)))
+            }
             guard let term = try term(word) else { continue }
             if startNewGroup {
                 groups.append(QueryGroup(alternatives: current))
@@ -32,13 +38,15 @@ public enum QueryParser {
             startNewGroup = true
         }
         if !current.isEmpty { groups.append(QueryGroup(alternatives: current)) }
-        return Query(groups: groups)
+        var query = Query(groups: groups)
+        query.fieldLikeText = fieldLikeText
+        return query
     }
 
     /// One word as a term; nil for a word fzf drops.
     static func term(_ word: QueryWord) throws(QueryError) -> QueryTerm? {
-        if let prefix = QueryLexer.fieldPrefix(of: word.text) {
-            return .filter(try filter(word, negated: prefix.negated, name: prefix.name))
+        if let prefix = QueryLexer.fieldPrefix(of: word.text), let field = QueryField.named(prefix.name) {
+            return .filter(try filter(word, field: field, negated: prefix.negated, name: prefix.name))
         }
         return TextTerm.parse(word.text).map {
             .text(TextTermNode(raw: word.raw, range: word.range, term: $0))
@@ -47,12 +55,7 @@ public enum QueryParser {
 
     /// A `name:value` word as a filter, the value read by the field's type. Errors about the
     /// name point at the name; errors about the value point at the whole term.
-    private static func filter(_ word: QueryWord, negated: Bool, name: Substring) throws(QueryError) -> FieldFilter {
-        let nameStart = word.range.lowerBound + (negated ? 1 : 0)
-        guard let field = QueryField.named(name) else {
-            let reason = QueryError.Reason.unknownField(name: String(name), suggestion: QueryField.suggestion(for: name))
-            throw QueryError(reason, at: nameStart..<nameStart + name.count)
-        }
+    private static func filter(_ word: QueryWord, field: QueryField, negated: Bool, name: Substring) throws(QueryError) -> FieldFilter {
         let value = word.text[word.text.index(after: name.endIndex)...]
         guard !value.isEmpty else {
             throw QueryError(.emptyValue(field: String(name), expected: field.type.expectation), at: word.range)
