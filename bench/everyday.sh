@@ -57,6 +57,16 @@ printf '%s\n' "\${COMPREPLY[@]}"
 SH
 OFFERED=$(bash --noprofile --norc "$TAB" | grep -c .)
 [ "$OFFERED" -gt 100 ] || die "Tab after --playlist offered $OFFERED playlists"
+# The same 10,000 tracks with and without Persistent IDs (iTunes 5 and 6, converted libraries),
+# each indexed afresh: ids made from the tracks' content must cost about what read ones do.
+python3 "$GEN" --tracks 10000 --seed 13 --out "$WORK/pid.xml"
+python3 "$GEN" --tracks 10000 --seed 13 --no-persistent-ids --out "$WORK/nopid.xml"
+hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday-times.json" \
+	--prepare "rm -f $WORK/fresh.sqlite $WORK/fresh.sqlite-wal $WORK/fresh.sqlite-shm" \
+	-n "index 10,000 tracks with Persistent IDs (fresh index)" "env MIXTAPE_LIBRARY=$WORK/fresh.sqlite $MIXTAPE index --quiet $WORK/pid.xml" \
+	-n "index 10,000 tracks without Persistent IDs (fresh index)" "env MIXTAPE_LIBRARY=$WORK/fresh.sqlite $MIXTAPE index --quiet $WORK/nopid.xml" \
+	>/dev/null 2>&1 || die "hyperfine failed"
+mv "$OUT/everyday-times.json" "$OUT/everyday-pid.json"
 hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday-times.json" \
 	-n "search, no config file" "env XDG_CONFIG_HOME=$WORK/empty $MIXTAPE search --limit 1 'Harbour'" \
 	-n "search, a full config file" "env XDG_CONFIG_HOME=$WORK/config $MIXTAPE search --limit 1 'Harbour'" \
@@ -66,13 +76,15 @@ hyperfine --warmup 2 --runs "$RUNS" --style none -N --export-json "$OUT/everyday
 	-n "doctor" "$MIXTAPE doctor --quiet" \
 	-n "Tab after --playlist (bash: $OFFERED playlists offered)" "bash --noprofile --norc $TAB" \
 	>/dev/null 2>&1 || die "hyperfine failed"
-python3 - "$OUT/everyday-times.json" "$ENTRIES" <<'PY'
+python3 - "$OUT/everyday-times.json" "$ENTRIES" "$OUT/everyday-pid.json" <<'PY'
 import json, sys
-path, entries = sys.argv[1], sys.argv[2].strip()
+path, entries, pid = sys.argv[1], sys.argv[2].strip(), sys.argv[3]
 print("## Everyday: config file, saved exports, doctor, completion; 100,000 tracks (`bench/everyday.sh`)\n")
 print(f"Saved exports: 5 queries, {entries} entries in all.\n")
 print("| command | mean ± σ | min |")
 print("|---|---|---|")
-for r in json.load(open(path))["results"]:
+ids = json.load(open(pid))["results"]
+for r in ids + json.load(open(path))["results"]:
     print(f"| {r['command']} | {r['mean']*1000:.0f} ms ± {r['stddev']*1000:.0f} ms | {r['min']*1000:.0f} ms |")
+print(f"\nWithout Persistent IDs / with: **{ids[1]['mean'] / ids[0]['mean']:.2f}×** (the aim: within 2×).")
 PY

@@ -145,11 +145,16 @@ def main():
     parser.add_argument("--flavor", choices=["itunes", "music"], default="itunes")
     parser.add_argument("--platform", choices=["mac", "windows"], default="mac")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--no-persistent-ids", action="store_true",
+                        help="leave out the tracks' Persistent IDs, as iTunes 5 and 6 and converted libraries do")
     args = parser.parse_args()
     if args.flavor == "music" and args.platform == "windows":
         parser.error("Music.app exists on macOS only")
     rng = random.Random(args.seed)
     library_tracks = tracks(rng, args.tracks, args.platform, args.flavor)
+    if args.no_persistent_ids:
+        for track in library_tracks.values():
+            del track["Persistent ID"]
     music_folder = ("file:///Users/sam/Music/Music/Media.localized/" if args.flavor == "music"
                     else "file:///Users/sam/Music/iTunes/iTunes%20Media/" if args.platform == "mac"
                     else "file://localhost/C:/Users/sam/Music/iTunes/iTunes%20Media/")

@@ -24,6 +24,20 @@ struct ITunesLibraryTests {
         #expect(first.items[0].persistentID == nil)
     }
 
+    /// Tracks without Persistent IDs and with different content keep their ids when a
+    /// re-export lists them in another order (ids made from the content, not the position).
+    @Test("derived ids follow the content, not the order")
+    func derivedIDsFollowContent() throws {
+        let one = ITunesXML.track(1, pid: nil, "<key>Name</key><string>One</string><key>Artist</key><string>A</string>")
+        let two = ITunesXML.track(2, pid: nil, "<key>Name</key><string>Two</string><key>Artist</key><string>B</string>")
+        let first = try ITunesXML.read(ITunesXML.library(tracks: [one, two])).items
+        let reordered = try ITunesXML.read(ITunesXML.library(tracks: [two, one])).items
+        #expect(first[0].id != first[1].id)
+        #expect(!first[1].id.rawValue.hasSuffix("-2"), "a second track of other content is no repeat")
+        #expect(Dictionary(uniqueKeysWithValues: first.map { ($0.title, $0.id) })
+                == Dictionary(uniqueKeysWithValues: reordered.map { ($0.title, $0.id) }))
+    }
+
     @Test("colliding derived ids are made unique in file order")
     func separatesDerivedCollisions() throws {
         let body = "<key>Name</key><string>Same</string>"

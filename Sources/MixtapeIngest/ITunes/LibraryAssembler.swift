@@ -33,6 +33,10 @@ struct LibraryAssembler {
     private var folderLinks = PlaylistLinks<PlaylistID>()
     /// Every other id given out (odd Persistent IDs, derived ids), compared exactly.
     private var seen: Set<ItemID> = []
+    /// For a derived id that came more than once, the suffix its next repeat tries first:
+    /// tracks of an old library often share every field the id is made of, and counting up
+    /// from 2 for each of them made 10,000 such tracks take 35 s instead of 1.4.
+    private var nextSuffix: [ItemID: Int] = [:]
 
     init(source: String) {
         self.source = source
@@ -158,18 +162,25 @@ struct LibraryAssembler {
     }
 
     private mutating func finishTrack() {
+        // Made from the fields before they move out of the draft: made after, every track
+        // without a Persistent ID had the id of empty fields, told apart only by file order.
+        let derived = track.item.persistentID == nil ? track.derivedID : nil
         var item = MediaItem(id: ItemID(rawValue: ""))
         swap(&item, &track.item)  // move the fields out instead of retaining each one
         let hex = item.persistentID == nil ? nil : track.persistentIDValue
         if let persistentID = item.persistentID {
             item.id = .itunes(persistentID: persistentID)
-        } else {
-            let base = track.derivedID
+        } else if let base = derived {
+            // The first track of its content gets the derived id, the next ones `-2`, `-3`…
+            // in file order, so a re-export gives every one of them the same id again.
             var candidate = base
-            var suffix = 2
-            while !seen.insert(candidate).inserted {
-                candidate = ItemID(rawValue: base.rawValue + "-\(suffix)")
-                suffix += 1
+            if !seen.insert(base).inserted {
+                var suffix = nextSuffix[base, default: 2]
+                repeat {
+                    candidate = ItemID(rawValue: base.rawValue + "-\(suffix)")
+                    suffix += 1
+                } while !seen.insert(candidate).inserted
+                nextSuffix[base] = suffix
             }
             item.id = candidate
         }
