@@ -91,6 +91,45 @@ struct RhythmboxSourceTests {
         }
     }
 
+    /// A static playlist's entry whose file is not in the database stays in its place: the
+    /// export writes all three entries in order (12 had become 1), and counts the missing one.
+    @Test("a static playlist keeps an entry the database lacks in its place, and exports it")
+    func staticPlaylistKeepsMissingEntries() throws {
+        let scratch = MixtapeProcess()
+        let music = scratch.folder + "/Music"
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        for name in ["a.mp3", "c.mp3"] { FileManager.default.createFile(atPath: music + "/" + name, contents: Data("x".utf8)) }
+        let url = "file://" + music
+        let database = try scratch.write("rhythmdb.xml", """
+            <?xml version="1.0" standalone="yes"?>
+            <rhythmdb version="2.0">
+              <entry type="song"><title>A</title><location>\(url)/a.mp3</location></entry>
+              <entry type="song"><title>C</title><location>\(url)/c.mp3</location></entry>
+            </rhythmdb>
+
+            """)
+        _ = try scratch.write("playlists.xml", """
+            <?xml version="1.0"?>
+            <rhythmdb-playlists>
+              <playlist name="Mix" type="static">
+                <location>\(url)/a.mp3</location>
+                <location>\(url)/gone.mp3</location>
+                <location>\(url)/c.mp3</location>
+              </playlist>
+            </rhythmdb-playlists>
+
+            """)
+        let indexed = try scratch.run(["index", database])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let mix = try #require(try scratch.run(["playlists", "--json"]).records.first { $0["name"] as? String == "Mix" })
+        #expect((mix["items"] as? [String])?.count == 2 && mix["missing"] as? Int == 1, "\(mix)")
+        let export = try scratch.run(["export-playlist", "--playlist", "Mix", "--format", "m3u8", "-o", "-"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.lines.filter { !$0.hasPrefix("#") } == [music + "/a.mp3", music + "/gone.mp3", music + "/c.mp3"],
+                "\(export.stdout)")
+        #expect(export.stderr.contains("1 missing here (kept)"), "\(export.stderr)")
+    }
+
     /// A database (with its playlists.xml) made by bench/gen_rhythmbox.py in `scratch`; its path.
     static func generate(tracks: Int, playlists: Int, seed: Int, in scratch: MixtapeProcess) throws -> String {
         let path = scratch.folder + "/rhythmdb.xml"

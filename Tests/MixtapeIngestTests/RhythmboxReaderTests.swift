@@ -169,6 +169,8 @@ struct RhythmboxReaderTests {
         #expect(summary.playlists.map(\.name) == ["Mix", "Empty", "Mix"])
         let mix = summary.playlists[0]
         #expect(mix.items == [bc, a, bc] && mix.missing == 1 && !mix.isSmart)
+        // The entry that names no song stays in its place, for an export to write.
+        #expect(mix.unresolved == [UnresolvedEntry(position: 2, location: "/m/gone.mp3")])
         #expect(mix.id.rawValue.hasPrefix("rhythmbox-playlist:"))
         #expect(mix.source == "/music/rhythmdb.xml")
         #expect(Set(summary.playlists.map(\.id)).count == 3, "a second playlist of the same name gets its own id")

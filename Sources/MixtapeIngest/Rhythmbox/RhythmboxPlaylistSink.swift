@@ -6,8 +6,9 @@ import MixtapeCore
 /// `<subquery>` (an automatic playlist).
 ///
 /// - static playlists keep their order and repeats; a location that names no item (a file no
-///   longer in the database, a radio station) is counted in `missing` (`playlists(knowing:)`,
-///   once the database has been read: the playlists file is read first);
+///   longer in the database, a radio station) stays in its place as an unresolved entry, which
+///   an export writes (`--missing` decides), and is counted in `missing`
+///   (`playlists(knowing:)`, once the database has been read: the playlists file is read first);
 /// - automatic playlists become smart playlists with a `SmartRule` (`RhythmboxSmartRule`);
 /// - the play queue is not listed: it is a transient list, and its name changes with its
 ///   length (`Play Queue (3)`), so it would be a new playlist after every song.
@@ -23,6 +24,9 @@ final class RhythmboxPlaylistSink: XMLEventSink {
     /// playlist, what `playlists(knowing:)` checks against the database's items.
     private var entryHashes: [[UInt64]] = []
     private var currentHashes: [UInt64] = []
+    /// The decoded location of each entry, a list per playlist, for the ones that name no item.
+    private var entryLocations: [[String]] = []
+    private var currentLocations: [String] = []
     private(set) var warnings: [IndexWarning] = []
 
     private var current: Playlist?
@@ -41,14 +45,22 @@ final class RhythmboxPlaylistSink: XMLEventSink {
         self.source = source
     }
 
-    /// The playlists, each static one's entries kept only where they name an item of the
-    /// database (whose hashes are `known`) and the others counted in `missing`.
+    /// The playlists, each static one's entries items where they name an item of the
+    /// database (whose hashes are `known`), the others unresolved entries in their places.
     func playlists(knowing known: Set<UInt64>) -> [Playlist] {
-        zip(playlists, entryHashes).map { playlist, hashes in
+        zip(playlists, zip(entryHashes, entryLocations)).map { playlist, entries in
+            let (hashes, locations) = entries
             guard !hashes.isEmpty else { return playlist }
             var resolved = playlist
-            resolved.items = zip(playlist.items, hashes).filter { known.contains($0.1) }.map(\.0)
-            resolved.missing += playlist.items.count - resolved.items.count
+            resolved.items = []
+            for (position, (id, hash)) in zip(playlist.items, hashes).enumerated() {
+                if known.contains(hash) {
+                    resolved.items.append(id)
+                } else {
+                    resolved.unresolved.append(UnresolvedEntry(position: position, location: locations[position]))
+                }
+            }
+            resolved.missing += resolved.unresolved.count
             return resolved
         }
     }
@@ -106,6 +118,7 @@ final class RhythmboxPlaylistSink: XMLEventSink {
         current = playlist
         position = context.position
         currentHashes = []
+        currentLocations = []
         conjunctions = []
         criteria = []
     }
@@ -114,6 +127,7 @@ final class RhythmboxPlaylistSink: XMLEventSink {
         let (id, hash) = RhythmboxEntry.identity(forKey: location)
         current?.items.append(id)
         currentHashes.append(hash)
+        currentLocations.append(location)
     }
 
     private func criterion(starting name: XMLName, attributes: XMLAttributes) {
@@ -159,5 +173,6 @@ final class RhythmboxPlaylistSink: XMLEventSink {
         }
         playlists.append(playlist)
         entryHashes.append(currentHashes)
+        entryLocations.append(currentLocations)
     }
 }
