@@ -192,11 +192,13 @@ struct ConfigReader {
                     throw problem(table: "export", key: "map-prefix",
                                   "map-prefix maps each FROM to a TO string: { \"\(from)\" = \"/new/path\" }")
                 }
-                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(from: from, to: to) })
+                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(from: from, to: to) }
+                    .expandingHome(home))
             }
         } else {
             for text in try strings(value, table: "export", key: "map-prefix") {
-                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(parsing: text) })
+                rules.append(try rule { () throws(PathMappingError) in try PathMapping.Rule(parsing: text) }
+                    .expandingHome(home))
             }
         }
         return rules

@@ -92,9 +92,10 @@ struct MapPrefixOptions: ParsableArguments {
         valueName: "from=to"))
     var mapPrefix: [String] = []
 
-    /// The config file's rules, then the `--map-prefix` flags.
+    /// The config file's rules, then the `--map-prefix` flags (a TO of `~/…` in the home folder).
     func mapping() throws -> PathMapping {
-        Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules)
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        return Settings.current.mapping(adding: try PathMapping(parsing: mapPrefix).rules.map { $0.expandingHome(home) })
     }
 
     func validate() throws {

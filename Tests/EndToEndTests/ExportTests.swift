@@ -229,6 +229,13 @@ struct ExportTests {
         #expect(kept.count == 2)
         #expect(kept.allSatisfy { FileManager.default.fileExists(atPath: String($0)) })
 
+        // `~/` in TO is the home folder, as the shell would never expand it after `=`.
+        let home = try scratch.run(["export-playlist", "--playlist", "Iceland 2019", "-o", "-", "--format", "m3u8",
+                                    "--map-prefix", prefix + "=~/music", "--missing", "skip"],
+                                   environment: ["HOME": scratch.folder])
+        #expect(home.status == 0, "\(home.stderr)")
+        #expect(home.lines.filter { !$0.hasPrefix("#") }.count == 2, "\(home.stdout)\(home.stderr)")
+
         let relative = try scratch.run(["export-playlist", "--playlist", "Iceland 2019", "-o", out, "--relative",
                                         "--map-prefix", prefix + "=" + music, "--missing", "skip"])
         #expect(relative.status == 0)

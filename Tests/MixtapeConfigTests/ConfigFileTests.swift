@@ -79,6 +79,13 @@ struct ConfigFileTests {
         #expect(config.export.mapPrefix.map(\.to) == ["/b", ""])
     }
 
+    @Test func mapPrefixTargetsStartingWithTildeAreInTheHomeFolder() throws {
+        let list = try Self.parse("[export]\nmap-prefix = [\"C:/Music=~/Music\"]\n")
+        #expect(list.export.mapPrefix.map(\.to) == ["/home/sam/Music"])
+        let table = try Self.parse("[export]\nmap-prefix = { \"C:/Music\" = \"~/Music\" }\n")
+        #expect(table.export.mapPrefix.map(\.to) == ["/home/sam/Music"])
+    }
+
     @Test func plainPaths() throws {
         #expect(try Self.parse("[export]\nplain-paths = true").export.plainPaths == true)
         #expect(try Self.parse("[export]\nplain-paths = false").export.plainPaths == false)

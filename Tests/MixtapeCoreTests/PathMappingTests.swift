@@ -58,6 +58,15 @@ struct PathMappingTests {
         #expect(mapping.map("/Music/Bj\u{f6}rk/x") == "/first/x")
     }
 
+    @Test("a TO of ~ or ~/… is the home folder; ~user, a ~ inside and no home stay as written", arguments: [
+        ("C:/Music=~/Music", "/home/sam", "/home/sam/Music"), ("C:/Music=~", "/home/sam", "/home/sam"),
+        ("C:/Music=~sam/Music", "/home/sam", "~sam/Music"), ("C:/Music=/a/~/b", "/home/sam", "/a/~/b"),
+        ("C:/Music=~/Music", nil, "~/Music"), ("C:/Music=~/Music", "", "~/Music"),
+    ] as [(String, String?, String)])
+    func expandsHome(argument: String, home: String?, to: String) throws {
+        #expect(try PathMapping.Rule(parsing: argument).expandingHome(home).to == to)
+    }
+
     @Test("rules split at the first =")
     func parsesRule() throws {
         let rule = try PathMapping.Rule(parsing: "/a=b=c")

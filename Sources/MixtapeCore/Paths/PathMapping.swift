@@ -20,6 +20,14 @@ public struct PathMapping: Hashable, Sendable {
             self.to = to
         }
 
+        /// The rule with a TO of `~` or `~/…` made the home folder `home` (no shell expands a
+        /// `~` after `=`), when there is one; any other rule as it is.
+        public func expandingHome(_ home: String?) -> Rule {
+            guard to == "~" || to.hasPrefix("~/"), let home, !home.isEmpty,
+                  let rule = try? Rule(from: from, to: home + to.dropFirst()) else { return self }
+            return rule
+        }
+
         /// Parses `FROM=TO`, splitting at the first `=` (a `=` may appear in TO, never in
         /// FROM). An empty TO strips the prefix and leaves a relative path.
         public init(parsing argument: String) throws(PathMappingError) {
