@@ -40,7 +40,7 @@ struct Mixtape: ParsableCommand {
     static func main() {
         Interruption.install()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst())))
             // `--help`, `help` and `--version` come back as commands of ArgumentParser's own,
             // which must work with a broken config file: it is how one finds what to fix.
             if let command = command as? any LibraryCommand {

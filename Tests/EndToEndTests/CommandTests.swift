@@ -38,6 +38,22 @@ struct CommandTests {
         #expect(try scratch.run(["index", "--quiet"]).stdout.isEmpty)
     }
 
+    /// The common options (`-v`, `-q`, `--library`, `--color`) before the command name, as
+    /// people type global options; after a `--` they are operands.
+    @Test("-v, -q, --library and --color work before the command name too")
+    func globalOptionsBeforeTheCommand() throws {
+        let scratch = MixtapeProcess()
+        let other = scratch.folder + "/other.sqlite"
+        let indexed = try scratch.run(["-q", "--library", other, "index", Self.library])
+        #expect(indexed.status == 0 && indexed.stdout.isEmpty, "\(indexed.stdout)\(indexed.stderr)")
+        let verbose = try scratch.run(["-v", "--library=" + other, "--color", "never", "search", "--limit", "1"])
+        #expect(verbose.status == 0 && verbose.lines.count == 1, "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("index: " + other), "\(verbose.stderr)")
+        let operand = try scratch.run(["--library", other, "search", "--", "-v"])
+        #expect(operand.status == 0 && !operand.stderr.contains("index:"), "-v after -- is a query term: \(operand.stderr)")
+        #expect(try scratch.run(["-v"]).status == 2, "no command: a usage error")
+    }
+
     @Test("search without a query lists every item in library order, in every output form")
     func searchOutput() throws {
         let scratch = try Self.indexed()
