@@ -44,14 +44,43 @@ public enum ConfigFile {
             }
             throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(code)))")
         }
-        guard facts.st_mode & S_IFMT != S_IFDIR else {
-            throw ConfigError(path: path, message: "cannot be read: it is a folder, not a file")
+        switch facts.st_mode & S_IFMT {
+        case S_IFDIR: throw ConfigError(path: path, message: "cannot be read: it is a folder, not a file")
+        case S_IFIFO, S_IFSOCK: throw ConfigError(path: path, message: "cannot be read: it is not a file")
+        default: break  // a file, or a device such as /dev/null (`MIXTAPE_CONFIG=/dev/null`: no settings)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = access(path, R_OK) == 0 ? "an I/O error" : String(cString: strerror(errno))
-            throw ConfigError(path: path, message: "cannot be read: \(reason)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
         }
-        return Array(data)
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw ConfigError(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            // A settings file is a few hundred bytes; a device that never ends is not one.
+            guard bytes.count <= largest else {
+                throw ConfigError(path: path, message: "cannot be read: larger than \(largest / 1024 / 1024) MB, so not a config file")
+            }
+        }
+    }
+
+    /// The most a config file is read of.
+    static let largest = 4 * 1024 * 1024
+
+    /// The system's `read(2)` (the name `read` is taken here by `read(_:)`).
+    private static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     /// Parses the text of a config file (`path` for messages, `home` for `~/`).

@@ -104,6 +104,16 @@ struct ConfigTests {
         #expect(result.stderr.contains(configFile + ": cannot be read"))
     }
 
+    /// `MIXTAPE_CONFIG=/dev/null` is the usual way to say "no settings": an empty file; a
+    /// device that never ends is refused, not read forever.
+    @Test func devNullIsAnEmptyConfigAndAnEndlessDeviceIsRefused() throws {
+        try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
+        let empty = try mixtape.run(["search", "--limit", "1"], environment: ["MIXTAPE_CONFIG": "/dev/null"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        let endless = try mixtape.run(["search", "--limit", "1"], environment: ["MIXTAPE_CONFIG": "/dev/zero"])
+        #expect(endless.status == 2 && endless.stderr.contains("/dev/zero: cannot be read: larger than"), "\(endless.stderr)")
+    }
+
     @Test func verboseSaysWhichConfigAndIndexAreUsed() throws {
         let none = try mixtape.run(["sources", "-v"])
         #expect(none.stderr.contains("config: none (\(configFile) does not exist)"))
