@@ -12,7 +12,11 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`; a warning about the whole file (a damaged media file, a playlist
+    /// file's encoding) has no line and is just `file`, not a meaningless `file:0:0`.
+    public var description: String {
+        line <= 0 ? file : column <= 0 ? "\(file):\(line)" : "\(file):\(line):\(column)"
+    }
 }
 
 /// A source whose bytes could not be read as what they claim to be (exit 65, spec/cli.md).
