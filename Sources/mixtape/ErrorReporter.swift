@@ -42,6 +42,10 @@ struct CommandFailure: Error {
 
 /// The one place where errors become a message on stderr and an exit code (design habit 6).
 enum ErrorReporter {
+    /// The index the command was given (`Mixtape.main` sets it once parsed), so a failure of
+    /// the index itself can name it.
+    nonisolated(unsafe) static var libraryPath: String?
+
     static func exit(with error: any Error, command: Mixtape.Type) -> Never {
         let (message, status) = describe(error, command: command)
         if let message {
@@ -104,8 +108,13 @@ enum ErrorReporter {
         case let StoreError.cannotWrite(path, reason, free):
             return (StoreError.cannotWriteMessage(path: path, reason: reason, freeBytes: free) + ". Nothing was changed; search, pick "
                     + "and exports still read it. `mixtape doctor` checks the disk", .indexFailure)
+        case let StoreError.database(_, code) where code & 0xff == 26:  // SQLITE_NOTADB
+            return ("the index \(libraryPath ?? "file") is not a Mixtape index (not an SQLite database): give --library "
+                    + "the index's path, or move this file away to start a new one; `mixtape doctor` checks the setup",
+                    .indexFailure)
         case let StoreError.database(message, code):
-            return ("the index could not be used: \(message) (SQLite code \(code))", .indexFailure)
+            return ("the index \(libraryPath.map { $0 + " " } ?? "")could not be used: \(message) (SQLite code \(code)); "
+                    + "`mixtape doctor` checks it", .indexFailure)
         default:
             return nil
         }

@@ -45,6 +45,7 @@ struct Mixtape: ParsableCommand {
             // which must work with a broken config file: it is how one finds what to fix.
             if let command = command as? any LibraryCommand {
                 Messages.configure(command.libraryOptions)
+                ErrorReporter.libraryPath = command.libraryOptions.libraryPath
                 if case .success(let config) = Settings.loaded {
                     let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
                     Messages.verbose("config: " + (config.file ?? "none (\(path) does not exist)"))

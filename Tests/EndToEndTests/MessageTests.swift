@@ -77,7 +77,7 @@ struct MessageTests {
         #expect(!doctor.stdout.contains("move it aside"), "\(doctor.stdout)")
     }
 
-    @Test("a damaged index exits 74 with SQLite's words, through the store's own error type")
+    @Test("a file that is no index exits 74 naming it and what to do, through the store's own error type")
     func damagedIndex() throws {
         let mixtape = MixtapeProcess()
         try #require(try mixtape.run(["index", MixtapeProcess.sample("Library.xml")]).status == 0)
@@ -85,8 +85,9 @@ struct MessageTests {
         try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: mixtape.library))
         let result = try mixtape.run(["search", "x"])
         #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("mixtape: the index could not be used: "), "\(result.stderr)")
-        #expect(result.stderr.contains("(SQLite code 26)"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("mixtape: the index \(mixtape.library) is not a Mixtape index (not an SQLite database): "),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("--library") && result.stderr.contains("mixtape doctor"), "\(result.stderr)")
     }
 
     @Test("the executable reports store errors without importing GRDB")
