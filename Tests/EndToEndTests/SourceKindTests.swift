@@ -87,7 +87,7 @@ struct SourceKindTests {
             ("page.xml", "<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n<html><body/></html>\n", "XML whose root element is <html>"),
             // What to index instead names every kind read.
             ("database.xml", "<?xml version=\"1.0\"?>\n<VirtualDJ_Database Version=\"8\"/>\n",
-             "<VirtualDJ_Database>, not a library export: index an iTunes / Music.app XML export (File > Library > Export "
+             "XML whose root element is <VirtualDJ_Database>, not a library export: index an iTunes / Music.app XML export (File > Library > Export "
              + "Library), a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, a playlist file"),
             ("bare.xml", "<?xml version=\"1.0\"?>\n<dict><key>Playlists</key><array/></dict>\n",
              "a property list <dict> without a Tracks key (not an iTunes export)"),
