@@ -16,17 +16,21 @@ struct Mixtape: ParsableCommand {
             Index an iTunes / Music.app library export once, then search it in milliseconds:
               mixtape index ~/Music/Library.xml
               mixtape search --format '{artist} - {title} ({year})'
+
             The index lives at --library PATH, else $MIXTAPE_LIBRARY, else the config file's \
             library, else $XDG_DATA_HOME/mixtape/library.sqlite, else \
             ~/.local/share/mixtape/library.sqlite.
+
             Settings (default sources, --map-prefix rules, export format and --missing, watch \
             debounce, the picker's scope) go in $XDG_CONFIG_HOME/mixtape/config.toml, else \
             ~/.config/mixtape/config.toml ($MIXTAPE_CONFIG names another); flags win over it. \
             `mixtape doctor` checks the whole setup.
+
             The reference (the query language with every field, what each kind of source gives, \
             every JSON key, the picker's keys, play, the config file, exit codes) is in docs/ of \
             the source tree, installed by `make install` in PREFIX/share/doc/mixtape \
             (/usr/local/share/doc/mixtape by default).
+
             Exit status: 0 success; 1 nothing matched (doctor: a problem found); 2 usage or query \
             error; 65 malformed source; 66 missing source; 69 player unavailable; 71 inotify \
             limit (watch); 73 cannot write; 74 the index failed; 75 index locked; 130 \

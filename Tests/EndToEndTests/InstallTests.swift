@@ -46,6 +46,9 @@ struct InstallTests {
             #expect(entries.contains { $0 == subcommand || $0.hasPrefix(subcommand + " ") }, "no \(subcommand) entry in the man page")
         }
         #expect(page.contains("--playlist"))
+        // The example ends its own line; the next paragraph does not run on after it.
+        let example = entries.first { $0.hasPrefix("mixtape search --format '{artist} - {title} ({year})'") }
+        #expect(example == "mixtape search --format '{artist} - {title} ({year})'", "\(example ?? "no example")")
 
         let bash = try String(contentsOfFile: prefix + "/" + Self.installed[2], encoding: .utf8)
         #expect(bash.contains("_mixtape()"))
