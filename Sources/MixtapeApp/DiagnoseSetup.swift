@@ -25,7 +25,7 @@ public struct DiagnoseSetup {
 
     /// Runs every check, in order, and returns all findings.
     public func run() -> Diagnosis {
-        let inspection = IndexInspection.inspect(path: libraryPath)
+        let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: FileFacts.exists)
         var findings = IndexHealth(inspection: inspection).findings
         findings += sourceFindings(inspection)
         findings.append(watchFinding(inspection))
@@ -46,7 +46,11 @@ public struct DiagnoseSetup {
         guard !sources.isEmpty else {
             return [.note(check, "no sources recorded", fix: "add one with `mixtape index PATH`")]
         }
-        return sources.map { SourceHealth(source: $0, mediaFolders: inspection.mediaFolders[$0.path] ?? []).finding }
+        return sources.flatMap { source in
+            let health = SourceHealth(source: source, mediaFolders: inspection.mediaFolders[source.path] ?? [],
+                                      files: inspection.filesHere[source.path])
+            return [health.finding] + (health.filesFinding.map { [$0] } ?? [])
+        }
     }
 
     /// Only when there are saved exports: most setups have none, and a line saying so is noise.

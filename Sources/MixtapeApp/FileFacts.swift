@@ -87,6 +87,12 @@ enum FileFacts {
     }
 
     /// Whether the folder at `path` can be listed (read and searched).
+    /// Whether anything is at `path` (a file, a folder, a link to one).
+    @Sendable static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return PathBytes.withCString(path) { stat($0, &info) } == 0
+    }
+
     static func isListable(_ path: String) -> Bool { PathBytes.withCString(path) { access($0, R_OK | X_OK) } == 0 }
 
     /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash). On Linux

@@ -15,6 +15,8 @@ struct SourceHealth {
     var source: SourceRecord
     /// Folders of a folder source the last walk found media in.
     var mediaFolders: [String]
+    /// For a library source, how many of its items' files are here.
+    var files: FilesHere?
 
     static let check = "sources"
 
@@ -45,6 +47,27 @@ struct SourceHealth {
                 ?? source.indexedAt.map { stamp.modificationTimeNs / 1_000_000_000 > $0.rawValue } ?? true
             return freshness(changed: changed, how: "changed since")
         }
+    }
+
+    /// Whether a library source's files are here: an export made on another computer names
+    /// paths that do not exist on this one, and then nothing of it plays or exports as files.
+    /// A note, not a problem: an export searched on another machine than its music's is a
+    /// fair use, and `doctor`'s exit status is for what is broken. Nil when every file is here
+    /// or the source has no file paths.
+    var filesFinding: Finding? {
+        guard let files, files.missing > 0 else { return nil }
+        let total = files.here + files.missing
+        let examples = "e.g. " + files.examples.map(PathBytes.oneLine).joined(separator: ", ")
+        let fix = "if the music is on this machine under another folder, index that folder too "
+            + "(`mixtape index ~/Music`), and give `export-playlist` and `play` `--map-prefix FROM=TO` "
+            + "(or `[export] map-prefix` in the config file) to rewrite the export's paths"
+        if files.here == 0 {
+            return .note(Self.check, "\(source.path): none of its \(total.counted("item")) has its file on this "
+                            + "machine (\(examples)): it was exported on another computer, or the files moved",
+                            fix: fix)
+        }
+        return .note(Self.check, "\(source.path): \(files.missing.counted("item")) of \(total.grouped) have no file "
+                     + "here (\(examples))", fix: fix)
     }
 
     private var what: String {

@@ -42,6 +42,11 @@ public struct IndexInspection: Sendable {
     public var mediaFolders: [String: [String]] = [:]
     /// The saved exports (`export-playlist --save`); nil when they could not be read.
     public var savedExports: [SavedExport]?
+    /// For each library source (export, collection, database; by path), how many of its
+    /// items' files are here, when `inspect` was given a way to tell.
+    public var filesHere: [String: FilesHere] = [:]
+    /// Answers whether a path names a file here (`inspect`'s `checkingFiles`).
+    private var fileExists: (@Sendable (String) -> Bool)?
 
     /// How many problems `integrity_check` is asked for at most: enough to tell, quick on a
     /// badly damaged file.
@@ -55,8 +60,13 @@ public struct IndexInspection: Sendable {
     /// immutable and nothing beside it appears. Should a writer start during those few
     /// moments and the check find damage, it is run again the ordinary way before any
     /// damage is reported.
-    public static func inspect(path: String) -> IndexInspection {
+    ///
+    /// With `checkingFiles`, each library source's item locations are checked with it, one
+    /// row at a time (`filesHere`): a 500,000-item export costs that many `stat` calls, and
+    /// no memory.
+    public static func inspect(path: String, checkingFiles: (@Sendable (String) -> Bool)? = nil) -> IndexInspection {
         var inspection = IndexInspection(path: path)
+        inspection.fileExists = checkingFiles
         inspection.lock = WriterLock.state(path: path + ".lock")
         guard exists(path) else { return inspection }
         inspection.exists = true
@@ -141,6 +151,24 @@ public struct IndexInspection: Sendable {
         savedExports = try? queue.read { db in
             try db.tableExists("saved_exports") ? SavedExportStore.all(in: db) : []
         }
+        if let fileExists {
+            filesHere = (try? queue.read { db in try IndexInspection.filesHere(in: db, exists: fileExists) }) ?? [:]
+        }
+    }
+
+    /// `FilesHere` of every source that is neither a folder (its walk finds its files) nor a
+    /// playlist file (it has no items), streamed from the items table.
+    private static func filesHere(in db: Database, exists: (String) -> Bool) throws -> [String: FilesHere] {
+        var counts: [String: FilesHere] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT sources.path, items.location FROM items JOIN sources ON sources.id = items.source_id
+            WHERE sources.kind NOT IN ('folder', 'playlist-file') AND items.location IS NOT NULL
+            """)
+        while let row = try rows.next() {
+            let source = try row.decode(String.self, atIndex: 0)
+            counts[source, default: FilesHere()].count(try row.decode(String.self, atIndex: 1), exists: exists)
+        }
+        return counts
     }
 
     /// The folders holding media of each folder source: the distinct parents of its recorded

@@ -90,7 +90,8 @@ struct DiagnosisTests {
     func summary() {
         let ok = Finding.ok("index", "fine"), note = Finding.note("sources", "changed")
         let problem = Finding.problem("config", "unreadable", fix: "chmod")
-        #expect(Diagnosis(findings: [ok, note]).summary == "everything looks fine")
+        #expect(Diagnosis(findings: [ok, note]).summary == "no problems found (1 note above)")
+        #expect(Diagnosis(findings: [ok, ok]).summary == "everything looks fine")
         #expect(!Diagnosis(findings: [ok, note]).hasProblems)
         #expect(Diagnosis(findings: [ok, problem, note]).summary == "1 problem found")
         #expect(Diagnosis(findings: [problem, problem]).summary == "2 problems found")

@@ -17,9 +17,13 @@ public struct Diagnosis: Hashable, Sendable {
         return findings.map(\.check).filter { seen.insert($0).inserted }
     }
 
-    /// The last line of human output: `1 problem found`, `2 problems found`, or
-    /// `everything looks fine` (notes do not count against a setup).
+    /// The last line of human output: `1 problem found`, `2 problems found`, `no problems
+    /// found (2 notes above)`, or `everything looks fine`. Notes do not count against a setup
+    /// (nor the exit status), but one may say that none of an export's files is here, so the
+    /// last line does not call that fine.
     public var summary: String {
-        problems.isEmpty ? "everything looks fine" : problems.count.counted("problem") + " found"
+        guard problems.isEmpty else { return problems.count.counted("problem") + " found" }
+        let notes = findings.count { $0.status == .note }
+        return notes == 0 ? "everything looks fine" : "no problems found (\(notes.counted("note")) above)"
     }
 }
