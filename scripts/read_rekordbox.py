@@ -5,7 +5,7 @@ usage: read_rekordbox.py FILE.xml
 
 Reads FILE with pyrekordbox (its `RekordboxXml` class) and prints JSON Lines: one line per
 item, then one per playlist or folder, with the keys of the JSON contract (json.md) mapped as
-the README's rekordbox bullet says. Each line has an extra key "record": "item" or "playlist".
+the rekordbox bullet of docs/guide.md says. Each line has an extra key "record": "item" or "playlist".
 The end-to-end tests run it beside `mixtape index` and compare the two field by field, so it
 is written from the contract, not from Mixtape's Swift code.
 

@@ -8,7 +8,7 @@ usage: read_rhythmbox.py [--now UNIX_SECONDS] RHYTHMDB.xml
 Prints JSON Lines: one record per item (`"record": "item"`, then the keys of json.md), then
 one per playlist (`"record": "playlist"`). Standard library only.
 
-Decisions (the README and the reader say the same):
+Decisions (docs/guide.md and the reader say the same):
 - items: entries of type `song` (kind music) and `podcast-post` (kind podcast); `iradio`
   stations, `podcast-feed`s, `ignore` and any other type are not items;
 - id: `rhythmbox:` + FNV-1a 64 (Mixtape's StableHash) of the entry's decoded `location`,
@@ -238,7 +238,7 @@ def holds(node, entry_type, fields, now):
             "prefix": value.startswith(text), "suffix": value.endswith(text)}[tag]
 
 
-# What Mixtape's query language can say (README, "Rhythmbox"): a playlist with any other
+# What Mixtape's query language can say (docs/guide.md, "Rhythmbox"): a playlist with any other
 # condition is listed with no items and a warning, so it is empty here too.
 TRANSLATABLE_PROPS = set(FOLDED) | set(FOLDED.values()) | NUMERIC - {"last-seen"} | {
     "type", "comment", "location", "track-total", "disc-total"}

@@ -11,7 +11,7 @@ and `playlists --json` against this, field by field.
 
 Warnings go to stderr. Standard library only.
 
-The mapping (README "Traktor" says the same):
+The mapping (docs/guide.md, "Traktor", says the same):
 - Items are the ENTRY children of COLLECTION (SETS, Remix Sets, are not items).
 - id: "traktor:" + 16 upper-case hex digits of 64-bit FNV-1a over the UTF-8 bytes of the
   PRIMARYKEY (VOLUME + DIR + FILE, the key playlists use) followed by a 0xFF byte. An ENTRY with

@@ -201,7 +201,7 @@ struct PickerTests {
             let time = try #require(row.split(separator: " ").last, "row without a duration: \(row)")
             #expect(time.wholeMatch(of: /\d+(:\d\d)+/) != nil, "duration cut off: \(row)")
             // glibc draws a ZWJ sequence as its parts and ❤️ narrow; tmux joins the first and
-            // we draw the second wide so no terminal wraps it (README: wide characters).
+            // we draw the second wide so no terminal wraps it (docs/guide.md: wide characters).
             guard PickerTests.glibcAgrees(row) else { continue }
             #expect(PickerTests.columns(row) == 80, "row does not end at column 80: \(row)")
         }

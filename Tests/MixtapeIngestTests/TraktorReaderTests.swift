@@ -30,7 +30,7 @@ struct TraktorReaderTests {
         try TraktorLibraryReader.read(bytes: Array(xml.utf8), name: "/music/collection.nml")
     }
 
-    @Test("every field of an ENTRY maps as README says")
+    @Test("every field of an ENTRY maps as docs/guide.md says")
     func fieldMapping() throws {
         let info = "BITRATE=\"1411200\" GENRE=\"Breaks\" LABEL=\"Ninja Tune\" COMMENT=\"+DB\" KEY=\"8m\" REMIXER=\"Someone\" "
             + "PLAYCOUNT=\"5\" PLAYTIME=\"212\" PLAYTIME_FLOAT=\"211.304489\" RANKING=\"204\" IMPORT_DATE=\"2025/6/5\" "
