@@ -117,8 +117,8 @@ public enum ExportError: Error, Sendable {
     case missingFiles([String])
     /// No playlist has that name, path or id; close names offered.
     case noPlaylist(String, suggestions: [String])
-    /// Several playlists share the name; their folder paths tell them apart.
-    case ambiguousPlaylist(String, paths: [String])
+    /// Several playlists share the name or path (in one source or several): each of them.
+    case ambiguousPlaylist(String, candidates: [PlaylistCandidate])
 }
 
 extension ExportPlaylist {
@@ -136,16 +136,22 @@ extension ExportPlaylist {
     /// `--all-playlists DIR`: every playlist of the index, folders mirrored as subfolders. The
     /// library's master playlist and iTunes' own (Music, Movies, Podcasts…) are skipped unless
     /// `includeSpecial`; smart playlists are written with the members the export listed.
+    /// When playlists come from more than one source, each source gets a folder of its own
+    /// (`SourceFolderNames`), so every source's `Recently Played` keeps its name.
     public func writeAll(into folder: String, includeSpecial: Bool) throws -> [(path: String, outcome: Outcome)] {
         var results: [(String, Outcome)] = []
         var used: Set<String> = []
         let snapshot = try snapshot()
         try snapshot.loadAll()
-        for (playlist, path) in try snapshot.playlists() where !playlist.isFolder {
-            if !includeSpecial, playlist.isMaster || playlist.distinguishedKind != nil { continue }
+        let chosen = try snapshot.playlists().filter { playlist, _ in
+            !playlist.isFolder && (includeSpecial || !(playlist.isMaster || playlist.distinguishedKind != nil))
+        }
+        let sourceFolders = SourceFolderNames(sources: chosen.map { SourceFolderNames.source(of: $0.playlist) })
+        for (playlist, path) in chosen {
             // Two playlists with one folder path must not overwrite each other: later ones are
             // numbered, in file order (`Mix.m3u8`, `Mix (2).m3u8`).
-            let base = folder + "/" + ExportPlaylist.fileName(forPlaylistPath: path)
+            let sourceFolder = sourceFolders.folder(for: SourceFolderNames.source(of: playlist)).map { "/" + $0 } ?? ""
+            let base = folder + sourceFolder + "/" + ExportPlaylist.fileName(forPlaylistPath: path)
             var file = base + "." + format.fileExtension, number = 1
             while !used.insert(file).inserted {
                 number += 1

@@ -149,8 +149,9 @@ public struct SavedExports {
             return .failed("\(paths.count.counted("file")) missing here (--missing fail), first \(paths[0])")
         } catch ExportError.noPlaylist(let name, _) {
             return .failed("no playlist \"\(name)\" in the index any more")
-        } catch ExportError.ambiguousPlaylist(let name, let paths) {
-            return .failed("several playlists are now named \"\(name)\": " + paths.joined(separator: ", "))
+        } catch ExportError.ambiguousPlaylist(let name, let candidates) {
+            return .failed("several playlists are now named \"\(name)\": "
+                           + candidates.map(\.line).joined(separator: "; ") + "; save it again with an id")
         } catch let failure as AtomicFile.Failure {
             return .failed("cannot write \(failure.path): \(failure.reason)")
         } catch {

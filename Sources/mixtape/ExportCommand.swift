@@ -158,9 +158,9 @@ struct ExportCommand: ParsableCommand {
         case .noPlaylist(let name, let suggestions):
             let hint = suggestions.isEmpty ? "`mixtape playlists` lists them" : "did you mean: " + suggestions.joined(separator: ", ")
             return CommandFailure(message: "no playlist \"\(name)\"; \(hint)", status: .usage)
-        case .ambiguousPlaylist(let name, let paths):
-            return CommandFailure(message: "several playlists are named \"\(name)\"; give one of: "
-                                  + paths.joined(separator: ", "), status: .usage)
+        case .ambiguousPlaylist(let name, let candidates):
+            return CommandFailure(message: "\(candidates.count) playlists are called \"\(name)\"; give --playlist the id of "
+                                  + "the one you mean:", status: .usage, more: candidates.map { "  " + $0.line })
         }
     }
 }

@@ -249,6 +249,35 @@ struct ExportTests {
                 "a failed export leaves the earlier file as it was")
     }
 
+    /// Both sample libraries have a "Music" playlist: `--playlist Music` is refused with both
+    /// (id, path, source), each id then works; `--all-playlists` gives each source a folder.
+    @Test("a playlist name two sources share is refused with both; --all-playlists writes a folder per source")
+    func playlistsOfSeveralSources() throws {
+        let scratch = try SearchTests.indexed()
+        let refused = try scratch.run(["export-playlist", "--playlist", "Music", "-o", "-", "--format", "m3u8"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("2 playlists are called \"Music\"; give --playlist the id of the one you mean:"),
+                "\(refused.stderr)")
+        let ids = refused.stderr.split(separator: "\n").compactMap { line in
+            line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init)
+        }.filter { $0.hasPrefix("itunes-playlist:") }
+        #expect(ids.count == 2)
+        #expect(refused.stderr.contains("  Music  (" + CommandTests.windows + ")"), "\(refused.stderr)")
+        for id in ids {
+            #expect(try scratch.run(["export-playlist", "--playlist", id, "-o", "-", "--format", "m3u8"]).status == 0)
+        }
+        #expect(try scratch.run(["play", "--player", "mpv", "--playlist", "Music"]).status == 2, "play refuses it too")
+
+        let out = scratch.folder + "/all"
+        let all = try scratch.run(["export-playlist", "--all-playlists", out, "--include-special", "--format", "m3u8"])
+        #expect(all.status == 0, "\(all.stderr)")
+        for file in ["Library/Music.m3u8", "Library-windows/Music.m3u8", "Library/Road Trips/Europe/Iceland 2019.m3u8",
+                     "Library-windows/Favourites.m3u8"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/Music (2).m3u8"))
+    }
+
     @Test("bad requests: unknown playlist, ambiguous format, unwritable output")
     func errors() throws {
         let scratch = try SearchTests.indexed()
