@@ -17,6 +17,9 @@ public struct DiagnoseSetup {
     public var environment: [String: String]
     /// More checks, run after the built-in ones and before the terminal's.
     public var extraChecks: [() -> [Finding]] = []
+    /// The config file's `map-prefix` rules: a library source's files are looked for where
+    /// they lead, as `play` and the exports look for them.
+    public var pathMapping = PathMapping(rules: [])
 
     public init(libraryPath: String, environment: [String: String]) {
         self.libraryPath = libraryPath
@@ -25,7 +28,8 @@ public struct DiagnoseSetup {
 
     /// Runs every check, in order, and returns all findings.
     public func run() -> Diagnosis {
-        let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: FileFacts.exists)
+        let mapping = pathMapping
+        let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: { FileFacts.exists(mapping.map($0)) })
         var findings = IndexHealth(inspection: inspection).findings
         findings += sourceFindings(inspection)
         findings.append(watchFinding(inspection))
@@ -48,7 +52,7 @@ public struct DiagnoseSetup {
         }
         return sources.flatMap { source in
             let health = SourceHealth(source: source, mediaFolders: inspection.mediaFolders[source.path] ?? [],
-                                      files: inspection.filesHere[source.path])
+                                      files: inspection.filesHere[source.path], mapped: !pathMapping.rules.isEmpty)
             return [health.finding] + (health.filesFinding.map { [$0] } ?? [])
         }
     }

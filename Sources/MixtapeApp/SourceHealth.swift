@@ -17,6 +17,8 @@ struct SourceHealth {
     var mediaFolders: [String]
     /// For a library source, how many of its items' files are here.
     var files: FilesHere?
+    /// Whether `files` were looked for through the config file's `map-prefix` rules.
+    var mapped = false
 
     static let check = "sources"
 
@@ -58,9 +60,10 @@ struct SourceHealth {
         guard let files, files.missing > 0 else { return nil }
         let total = files.here + files.missing
         let examples = "e.g. " + files.examples.map(PathBytes.oneLine).joined(separator: ", ")
-        let fix = "if the music is on this machine under another folder, index that folder too "
-            + "(`mixtape index ~/Music`), and give `export-playlist` and `play` `--map-prefix FROM=TO` "
-            + "(or `[export] map-prefix` in the config file) to rewrite the export's paths"
+            + (mapped ? "; looked for where the config file's map-prefix leads" : "")
+        let fix = "if the music is on this machine under another folder, say where in the config file, "
+            + "`[export] map-prefix = { \"OLD/FOLDER\" = \"~/Music\" }` (play, pick and exports then find the files; "
+            + "`--map-prefix OLD=NEW` does it for one command)"
         if files.here == 0 {
             return .note(Self.check, "\(source.path): none of its \(total.counted("item")) has its file on this "
                             + "machine (\(examples)): it was exported on another computer, or the files moved",

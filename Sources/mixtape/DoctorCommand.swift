@@ -25,6 +25,7 @@ struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
         let environment = ProcessInfo.processInfo.environment
         var doctor = DiagnoseSetup(libraryPath: libraryOptions.libraryPath, environment: environment)
         doctor.extraChecks = [{ ConfigFindings.findings(Settings.loaded, environment: environment) }]
+        doctor.pathMapping = Settings.current.mapping(adding: [])
         let diagnosis = doctor.run()
         let writer = RecordWriter()
         let findings = libraryOptions.quiet ? diagnosis.problems : diagnosis.findings

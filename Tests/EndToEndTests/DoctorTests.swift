@@ -137,6 +137,15 @@ struct DoctorTests {
         let some = try mixtape.run(["doctor", "--json"]).records
         #expect(some.contains { ($0["message"] as? String)?.hasPrefix(export + ": 38 items of 40 have no file here") == true },
                 "\(some)")
+
+        // The config file's map-prefix is where doctor looks, as play and the exports do.
+        try FileManager.default.createDirectory(atPath: mixtape.configHome + "/mixtape", withIntermediateDirectories: true)
+        try "[export]\nmap-prefix = { \"\(mixtape.folder)/root\" = \"\(mixtape.folder)/elsewhere\" }\n"
+            .write(toFile: mixtape.configHome + "/mixtape/config.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: mixtape.folder + "/root", toPath: mixtape.folder + "/elsewhere")
+        let mapped = try mixtape.run(["doctor", "--json"]).records
+        #expect(mapped.contains { ($0["message"] as? String)?.contains("38 items of 40 have no file here") == true
+                                  && ($0["message"] as? String)?.contains("map-prefix leads") == true }, "\(mapped)")
     }
 
     @Test("a damaged copy of the index: exit 1 naming it, and the copy is byte for byte as it was, nothing beside it")
