@@ -16,7 +16,7 @@ public final class PickItems {
         public var query: String?
         /// A scope to start in instead of the remembered one.
         public var scope: Scope?
-        /// False for `--no-restore`: start empty, in `scope` or `all`.
+        /// False for `--no-restore`: start empty (no query, cursor or selection), in `scope` or `all`.
         public var restore = true
         /// Colour, or bold and reverse only (`NO_COLOR`).
         public var palette = PickerPalette.color
@@ -114,14 +114,14 @@ public final class PickItems {
         return PickerPlayback(player: player, choice: choice, wake: { [terminal] in terminal.wake() })
     }
 
-    /// The state the picker opens in: the remembered query, scope and cursor unless
-    /// `--no-restore`, overridden by a query or scope given on the command line, with the
-    /// saved selection.
+    /// The state the picker opens in: the remembered query, scope and cursor and the saved
+    /// selection, or with `--no-restore` none of them (the saved selection is still replaced
+    /// only by Enter); a query or scope given on the command line wins.
     private func openingState(size: (width: Int, height: Int)) throws -> PickerState {
         let memory = options.restore ? try store.pickerMemory() ?? PickerMemory() : PickerMemory()
         return PickerState(query: options.query ?? memory.query, scope: options.scope ?? memory.scope,
                            cursorItem: options.query == nil ? memory.cursorItem : nil,
-                           selection: PickerSelection(try store.selection()),
+                           selection: PickerSelection(options.restore ? try store.selection() : []),
                            keyMap: options.keyMap, width: size.width, height: size.height)
     }
 

@@ -29,7 +29,8 @@ struct PickCommand: ParsableCommand {
                                valueName: "scope"))
     var scope: Scope?
 
-    @Flag(name: .customLong("no-restore"), help: "Start with an empty query instead of the last one.")
+    @Flag(name: .customLong("no-restore"),
+          help: "Start empty: no query, scope, cursor or selection (Enter still replaces the saved selection).")
     var noRestore = false
 
     @Option(help: ArgumentHelp("On Enter, also write the selection to this playlist file.", valueName: "file"))
@@ -37,8 +38,14 @@ struct PickCommand: ParsableCommand {
 
     @OptionGroup var writing: PlaylistWriteOptions
 
-    @Flag(help: "On Enter, also print the selected ids, one per line.")
+    @Flag(help: "On Enter, print the selected items' files (after --map-prefix), one per line, for a pipeline.")
     var print = false
+
+    @Flag(name: .customLong("print-ids"), help: "On Enter, print the selected items' ids instead, one per line.")
+    var printIDs = false
+
+    @Flag(help: "With --print or --print-ids, end each line with NUL instead of a newline (for xargs -0).")
+    var print0 = false
 
     @Option(help: ArgumentHelp("The player of the play, enqueue and stop keys: mpv, mpd, vlc or a [players.NAME] "
                                + "(default: the config file's [play] player, else mpv).", valueName: "name"),
@@ -57,6 +64,8 @@ struct PickCommand: ParsableCommand {
         if export == nil, writing.format != nil || writing.relative || writing.plainPaths {
             throw ValidationError("--format, --relative and --plain-paths go with --export FILE")
         }
+        if print && printIDs { throw ValidationError("give --print (files) or --print-ids, not both") }
+        if print0 && !(print || printIDs) { throw ValidationError("--print0 goes with --print or --print-ids") }
         if let player, PlayerRegistry.player(named: player, commands: Settings.current.players) == nil {
             throw ValidationError("no player \"\(player)\"; known: "
                                   + PlayerRegistry.names(commands: Settings.current.players).joined(separator: ", "))
@@ -66,7 +75,7 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         let libraryPath = libraryOptions.libraryPath
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 || print else {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 || print || printIDs else {
             throw CommandFailure(message: Self.noTerminal, status: .usage)
         }
         if let problem = PickItems.problem(libraryPath: libraryPath) {
@@ -75,11 +84,7 @@ struct PickCommand: ParsableCommand {
         let outcome = try pick(libraryPath: libraryPath)
         if case .become(let command) = outcome { Self.become(command) }
         guard case .accepted(let ids) = outcome else { throw CommandFailure(status: .interrupted) }
-        if print {
-            let writer = RecordWriter()
-            for id in ids { writer.write(id.rawValue, terminator: "\n") }
-            writer.flush()
-        }
+        if print || printIDs { try printSelected(ids, libraryPath: libraryPath) }
         if let export { try write(to: export, libraryPath: libraryPath) }
     }
 
@@ -131,6 +136,23 @@ struct PickCommand: ParsableCommand {
         let reason = String(cString: strerror(errno))
         Messages.error("cannot run /bin/sh for become: \(reason)")
         Foundation.exit(126)
+    }
+
+    /// `--print`: each selected item's file (its location after `--map-prefix`; a cloud-only
+    /// item, with none, is left out), in selection order, as the line a pipeline reads;
+    /// `--print-ids`: their ids. Written as `search` writes lines (`RecordWriter`).
+    private func printSelected(_ ids: [ItemID], libraryPath: String) throws {
+        let terminator = print0 ? "\0" : "\n"
+        let writer = RecordWriter()
+        defer { writer.flush() }
+        guard print else {
+            for id in ids { writer.write(id.rawValue, terminator: terminator) }
+            return
+        }
+        var choice = EntryChoice(libraryPath: libraryPath, now: Timestamp.current)
+        choice.source = .items(ids)
+        choice.mapping = try writing.mapping()
+        for entry in try choice.choose().entries { writer.write(entry.path, terminator: terminator) }
     }
 
     /// `--export`: the saved selection, just written by the picker, through the same writer

@@ -240,7 +240,7 @@ struct OneFileOneItemTests {
         let tmux = try TmuxTerminal(folder: mixtape.folder, width: 80, height: 24,
                                     environment: ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1",
                                                   "LANG": "C.UTF-8", "XDG_CONFIG_HOME": mixtape.configHome])
-        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print > \"$1\"", MixtapeProcess.binary, output])
+        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --print-ids > \"$1\"", MixtapeProcess.binary, output])
         try tmux.waitFor(text: "5/5 · 1 selected")
         try tmux.type("Export B")
         try tmux.waitFor(text: "1/5 · 1 selected")

@@ -237,7 +237,7 @@ struct PickerTests {
         let playlist = mixtape.folder + "/picked.m3u8"
         let output = mixtape.folder + "/printed.txt"
         let tmux = try terminal()
-        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print --export \"$1\" harbour > \"$2\"",
+        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print-ids --export \"$1\" harbour > \"$2\"",
                                    MixtapeProcess.binary, playlist, output])
         try tmux.waitFor(text: "\(try ids("harbour").count)/59 · 0 selected")
         try tmux.press("Tab", "Tab")
@@ -248,6 +248,29 @@ struct PickerTests {
         let lines = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "#EXTM3U")
         #expect(lines.filter { !$0.hasPrefix("#") }.count == 2)
+    }
+
+    /// `pick --print` prints the files, as a pipeline wants them (`mixtape pick --print | xargs
+    /// mpv`), mapped by `--map-prefix`; `--no-restore` starts with none of the saved selection,
+    /// and Enter replaces it.
+    @Test func enterPrintsTheFilesAndNoRestoreStartsWithNothingSelected() throws {
+        let first = try #require(try ids("harbour").first)
+        try #require(try mixtape.run(["select", "add", "--id", first]).status == 0)
+        let gulls = try #require(try ids("'Gulls").first)
+        try #require(gulls != first)
+        let location = try #require(try mixtape.run(["search", "--format", "{location}", "'Gulls"]).lines.first)
+        let output = mixtape.folder + "/printed.txt"
+        let tmux = try terminal()
+        try tmux.start("/bin/sh", ["-c", "\"$0\" pick --no-restore --print --map-prefix /Users/sam=/srv/sam \"'Gulls\" > \"$1\"",
+                                   MixtapeProcess.binary, output])
+        try tmux.waitFor(text: "1/59 · 0 selected")
+        try tmux.press("Tab")
+        try tmux.waitFor(text: "1 selected")
+        try tmux.press("Enter")
+        #expect(try tmux.finish().status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8)
+                == location.replacingOccurrences(of: "/Users/sam/", with: "/srv/sam/") + "\n")
+        #expect(try selection() == [gulls], "Enter replaced the saved selection")
     }
 
     @Test func aResizeRedrawsAtTheNewSize() throws {
