@@ -54,8 +54,12 @@ public struct IndexReport: Sendable {
 
     public init() {}
 
-    /// Items in the sources this run covered.
-    public var items: Int { added + updated + unchanged }
+    /// Rows of the sources this run covered that are another covered source's item under a
+    /// second id (a file a folder and an export both list: one item, `sources.md`).
+    public var sharedWithAnotherSource = 0
+
+    /// Items in the sources this run covered, each file once however many of them list it.
+    public var items: Int { added + updated + unchanged - sharedWithAnotherSource }
 
     /// Whether anything a playlist is made from may have changed.
     public var changedIndex: Bool { added + updated + removed + moved + reread + playlistFilesRead > 0 }

@@ -123,6 +123,7 @@ public struct IndexSources {
         report.savedExports = try SavedExports(libraryPath: libraryPath, now: now)
             .refresh(indexChanged: derive)
         if derive { try store.clearDerivedDataPending() }
+        report.sharedWithAnotherSource = try store.aliasCount(among: Set(targets))
         report.seconds = FileFacts.now() - started
         return report
     }

@@ -10,6 +10,24 @@ import Darwin
 
 /// The reads of the index: items, lines, playlist files and the entries worked out from them.
 extension LibraryStore {
+    /// How many rows of the sources at `paths` are, under another id, an item of another of
+    /// them (`ItemAliases`): what counting their rows counts twice. One indexed lookup per
+    /// source, whatever the library's size.
+    public func aliasCount(among paths: Set<String>) throws -> Int {
+        guard paths.count > 1 else { return 0 }
+        return try reading { db in
+            guard try db.tableExists("item_aliases") else { return 0 }
+            let placeholders = Array(repeating: "?", count: paths.count).joined(separator: ",")
+            let sql = """
+                SELECT COUNT(*) FROM item_aliases
+                WHERE source_id IN (SELECT id FROM sources WHERE path IN (\(placeholders)))
+                  AND item_source_id IN (SELECT id FROM sources WHERE path IN (\(placeholders)))
+                """
+            let arguments = StatementArguments(Array(paths) + Array(paths))
+            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        }
+    }
+
     /// Every item in library order (`LibraryOrder`: artist, album, disc, track, title, id;
     /// unknown values last), with only `fields` filled besides `id` and `source` (all by
     /// default). An id found in several sources is listed once, from the source added first.

@@ -120,7 +120,9 @@ struct IndexOutput {
     var summaryLine: String {
         var line = "indexed \(report.sources.counted("source")): \(report.items.counted("item")) "
             + "(\(report.added.grouped) added, \(report.updated.grouped) updated, \(report.removed.grouped) removed, "
-            + "\(report.unchanged.grouped) unchanged), \(report.playlists.counted("playlist"))"
+            + "\(report.unchanged.grouped) unchanged"
+            + (report.sharedWithAnotherSource > 0 ? "; \(report.sharedWithAnotherSource.grouped) listed by two sources" : "")
+            + "), \(report.playlists.counted("playlist"))"
         if !report.warnings.isEmpty { line += ", " + report.warnings.count.counted("warning") }
         if report.moved > 0 { line += ", \(report.moved.grouped) moved" }
         if report.skippedSidecars > 0 { line += ", \(report.skippedSidecars.counted("sidecar")) without media skipped" }

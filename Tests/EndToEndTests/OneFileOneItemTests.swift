@@ -108,6 +108,12 @@ struct OneFileOneItemTests {
 
         let all = try items()
         #expect(Set(all.keys) == ["Export A", "Export B", "Export C", "Export E", "Tag D"])
+        // The summary counts items, each file once: 5, not the 8 rows of the two sources.
+        let full = try mixtape.run(["index", "--full"])
+        #expect(full.stdout.hasPrefix("indexed 2 sources: 5 items ("), "\(full.stdout)")
+        #expect(full.stdout.contains("; 3 listed by two sources)"), "\(full.stdout)")
+        let json = try mixtape.run(["index", "--json"]).records.first
+        #expect(json?["items"] as? Int == 5, "\(String(describing: json))")
         let a = try #require(all["Export A"])
         #expect(a["id"] as? String == "itunes:AAAA000000000001")
         #expect(a["rating"] as? Int == 80)
@@ -221,6 +227,12 @@ struct OneFileOneItemTests {
         #expect(written.count == 5 && Set(written).count == 5, "one line per file: \(written)")
         let all = try items()
         #expect(Set(all.keys) == ["Export A", "Export B", "Export C", "Export E", "Tag D"])
+        // The summary counts items, each file once: 5, not the 8 rows of the two sources.
+        let again = try mixtape.run(["index", "--full"])
+        #expect(again.stdout.hasPrefix("indexed 2 sources: 5 items ("), "\(again.stdout)")
+        #expect(again.stdout.contains("; 3 listed by two sources)"), "\(again.stdout)")
+        let json = try mixtape.run(["index", "--json"]).records.first
+        #expect(json?["items"] as? Int == 5, "\(String(describing: json))")
         #expect(all["Export C"]?["sources"] as? [String] == [export, music])
         // The picker's catalog is the same rows: `pick` is not run here (it needs a terminal),
         // but its line snapshot is what `search` without filters reads.
