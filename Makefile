@@ -112,12 +112,12 @@ screenshot: $(if $(filter file,$(origin BIN)),build)
 	bash scripts/screenshot.sh "$(BIN)" docs/picker.png
 
 ## Unit tests of every target, then end-to-end tests that run the built binary. Tests that read
-## the real files of ../shared (not part of the repository) skip, naming what, when it is absent.
+## real files kept beside the repository (not part of it) skip, naming what, when they are absent.
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## The suites that read ../shared, run as a clone with nothing beside it runs them
+## The tests that read those real files, run as a clone with nothing beside it runs them
 ## (MIXTAPE_TEST_SHARED=none): each must skip or pass, never fail. CI runs it after `make test`.
 test-alone: test-deps
 	$(SWIFT) build --build-tests

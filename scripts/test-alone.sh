@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `make test-alone`: runs the tests that read ../shared (the real files beside the repository,
-# which a clone does not have) with MIXTAPE_TEST_SHARED=none, as a clone with nothing beside it
+# `make test-alone`: runs the tests that read the real files kept beside the repository (which
+# a clone does not have) with MIXTAPE_TEST_SHARED=none, as a clone with nothing beside it
 # would: each must skip with a message or pass, never fail. They are found by what they use to
-# find ../shared (`MixtapeProcess.shared`, `RealData`, `SidecarRealData`), in their traits or
+# find them (`MixtapeProcess.shared`, `RealData`, `SidecarRealData`), in their traits or
 # bodies, so a new one is included by itself; the tests that never look are not run again.
 # Expects the tests built (swift build --build-tests).
 set -euo pipefail
@@ -38,6 +38,6 @@ for path in sorted(pathlib.Path("Tests").rglob("*.swift")):
 print("|".join(sorted(names)))
 PY
 )
-[[ -n $pattern ]] || { echo "test-alone.sh: no test reads ../shared?" >&2; exit 1; }
-echo "test-alone.sh: $(tr '|' '\n' <<<"$pattern" | wc -l) tests that read ../shared, with MIXTAPE_TEST_SHARED=none" >&2
+[[ -n $pattern ]] || { echo "test-alone.sh: no test reads the real files?" >&2; exit 1; }
+echo "test-alone.sh: $(tr '|' '\n' <<<"$pattern" | wc -l) tests that read the real files, with MIXTAPE_TEST_SHARED=none" >&2
 MIXTAPE_TEST_SHARED=none swift test --skip-build --filter "$pattern"
