@@ -51,14 +51,15 @@ enum RoundTrip {
         !path.isEmpty && (!LocationEncoder.hasScheme(path) || path.unicodeScalars.allSatisfy(isXMLLegal))
     }
 
-    /// XSPF: `file:` URIs come back decoded to paths, other URLs as written (less XML white space
+    /// XSPF: `file:` URIs come back decoded to paths (bytes that are not UTF-8 kept), other URLs as written (less XML white space
     /// at either end, which the reader trims because other players indent `<location>`; a raw
     /// blank is not part of a URI anyway); a drive path comes back with `/` for `\`, as
     /// `LocationEncoder` documents; any other path, absolute or relative, exactly.
     static func xspf(_ path: String) -> String {
         if LocationEncoder.hasScheme(path) {
             let url = trimmingXMLSpace(path)
-            return url.lowercased().hasPrefix("file:") ? LocationDecoder.decode(url) : url
+            // Read as `XSPFReader` reads it: a byte that is not UTF-8 is kept, not U+FFFD.
+            return url.lowercased().hasPrefix("file:") ? LocationDecoder.decode(url, keepingBytes: true) : url
         }
         return isDrivePath(path) ? forwardSlashes(path) : path
     }
