@@ -31,6 +31,8 @@ public struct IndexSources {
     public var progress: (@Sendable (_ source: String, _ items: Int) -> Void)?
     /// "Now" for relative dates in the queries of saved exports.
     public var now = Timestamp(rawValue: Int64(FileFacts.now()))
+    /// Media files already read, before the writer lock (a watch batch: `FolderReadAhead`).
+    var readAhead: FolderReadAhead?
 
     public init(libraryPath: String, sources: [String]) {
         self.libraryPath = libraryPath
@@ -42,9 +44,7 @@ public struct IndexSources {
     public func run() throws -> IndexReport {
         let started = FileFacts.now()
         try LibraryStore.createParentFolder(of: libraryPath)
-        // A watch batch reads its changed media files before it takes the lock, so reading a
-        // slow file never keeps another writer waiting (`FolderReadAhead`).
-        let readAhead = changes.map { FolderReadAhead.reading($0, for: self) } ?? FolderReadAhead()
+        let readAhead = self.readAhead ?? FolderReadAhead()
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
                                   giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }

@@ -70,6 +70,10 @@ public struct WatchSources {
                 var index = indexRun(stop: stop)
                 index.changes = batch
                 index.refreshesLineSnapshot = false
+                // The changed files are read before the writer lock is taken, once, however
+                // long another writer makes the batch wait: reading a slow file never keeps a
+                // cron `index` waiting (`FolderReadAhead`).
+                index.readAhead = FolderReadAhead.reading(batch, for: index)
                 guard var report = try apply(index, stop: stop) else { break watching }
                 if report.added + report.updated + report.removed > 0 { snapshotStale = true }
                 report.warnings = said.new(report.warnings)
