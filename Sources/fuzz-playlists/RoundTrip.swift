@@ -28,7 +28,7 @@ enum RoundTrip {
     /// not read as a URI; any other path as written.
     static func line(_ path: String) -> String {
         if LocationEncoder.hasScheme(path) { return decoded(path) }
-        if path.lowercased().hasPrefix("file:"), !PathBytes.hasEscapes(path) { return "./" + path }
+        if startsWithFile(path), !PathBytes.hasEscapes(path) { return "./" + path }
         guard PlayerPath.needsURI(path), path.utf8.first == UInt8(ascii: "/") || isDrivePath(path) else { return path }
         return isDrivePath(path) ? forwardSlashes(path) : path
     }
@@ -38,6 +38,13 @@ enum RoundTrip {
     /// break is written as its URI, and its other bytes must come back too.
     static func decoded(_ line: String) -> String {
         line.lowercased().hasPrefix("file:") ? LocationDecoder.decode(line, keepingBytes: true) : line
+    }
+
+    /// Whether the bytes start with `file:` in any case, as `M3UWriter` and players look at a
+    /// line: `String.hasPrefix` compares characters, and `file:` followed by a combining mark
+    /// is not its prefix there (`:̈` is one character), though a player reads a URI.
+    static func startsWithFile(_ path: String) -> Bool {
+        Array(path.utf8.prefix(5)).map { $0 | 0x20 } == Array("file:".utf8).map { $0 | 0x20 }
     }
 
     /// iTunes skips what XSPF does and a name that is not UTF-8 (a `Location` is read as UTF-8).
