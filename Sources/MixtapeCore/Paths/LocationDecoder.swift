@@ -58,9 +58,11 @@ public enum LocationDecoder {
         var path = percentDecode(rest)
         if isDrive { path.removeFirst() }
         if !host.isEmpty {
-            let hostText = String(decoding: percentDecode(UnsafeBufferPointer(rebasing: bytes[host])), as: UTF8.self)
-            if !hostText.isEmpty, hostText.lowercased() != "localhost" {
-                path = Array("//".utf8) + Array(hostText.utf8) + path
+            // A UNC server's name keeps a byte that is not UTF-8 as the path does.
+            let hostBytes = percentDecode(UnsafeBufferPointer(rebasing: bytes[host]))
+            let hostText = String(decoding: hostBytes, as: UTF8.self)
+            if !hostBytes.isEmpty, hostText.lowercased() != "localhost" {
+                path = Array("//".utf8) + (keepingBytes ? hostBytes : Array(hostText.utf8)) + path
             }
         }
         return keepingBytes ? PathBytes.string(path) : String(decoding: path, as: UTF8.self)
