@@ -43,6 +43,7 @@ struct LocationDecoderTests {
         ("file://localhost/C:/Caf%E9.mp3", "C:/Caf\u{10FFE9}.mp3"),
         ("file://server/Caf%E9.mp3", "//server/Caf\u{10FFE9}.mp3"),
         ("file://caf%E9/share/x.mp3", "//caf\u{10FFE9}/share/x.mp3"),  // the server's name too
+        ("file://server/t:/x.mp3", "//server/t:/x.mp3"),  // a share's folder that looks like a drive
         ("file:///plain/a%20b.mp3", "/plain/a b.mp3"),
     ])
     func keepsBytes(url: String, path: String) {

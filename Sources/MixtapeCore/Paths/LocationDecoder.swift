@@ -56,14 +56,18 @@ public enum LocationDecoder {
             return String(unsafeUninitializedCapacity: rest.count) { percentDecode(rest, into: $0) }
         }
         var path = percentDecode(rest)
-        if isDrive { path.removeFirst() }
         if !host.isEmpty {
             // A UNC server's name keeps a byte that is not UTF-8 as the path does.
             let hostBytes = percentDecode(UnsafeBufferPointer(rebasing: bytes[host]))
             let hostText = String(decoding: hostBytes, as: UTF8.self)
             if !hostBytes.isEmpty, hostText.lowercased() != "localhost" {
+                // `//server/t:/x`: a share's first folder that looks like a drive stays a folder.
                 path = Array("//".utf8) + (keepingBytes ? hostBytes : Array(hostText.utf8)) + path
+            } else if isDrive {
+                path.removeFirst()
             }
+        } else if isDrive {
+            path.removeFirst()
         }
         return keepingBytes ? PathBytes.string(path) : String(decoding: path, as: UTF8.self)
     }
