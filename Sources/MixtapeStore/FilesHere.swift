@@ -1,3 +1,5 @@
+import MixtapeCore
+
 /// How many of a library source's items have their file on this machine: what `doctor` says of
 /// an export made on another computer, whose every path may name nothing here.
 public struct FilesHere: Sendable, Equatable {
@@ -20,18 +22,12 @@ public struct FilesHere: Sendable, Equatable {
     /// Counts one item's location: a path (`/…`, `C:/…`, `//server/…`) found or not; a URL
     /// (a stream) or no location is not counted.
     mutating func count(_ location: String, exists: (String) -> Bool) {
-        guard location.hasPrefix("/") || FilesHere.isDrivePath(location) else { return }
+        guard location.hasPrefix("/") || LocationEncoder.isDrivePath(location) else { return }
         if exists(location) {
             here += 1
         } else {
             missing += 1
             if examples.count < FilesHere.exampleLimit { examples.append(location) }
         }
-    }
-
-    private static func isDrivePath(_ path: String) -> Bool {
-        let bytes = Array(path.utf8.prefix(3))
-        return bytes.count == 3 && bytes[1] == UInt8(ascii: ":") && (bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\"))
-            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0] & ~0x20)
     }
 }

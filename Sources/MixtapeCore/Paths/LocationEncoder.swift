@@ -64,6 +64,11 @@ public enum LocationEncoder {
         return false
     }
 
+    /// Whether `path` is a Windows drive path (`C:/…`, `C:\…`, or just `C:`).
+    public static func isDrivePath(_ path: String) -> Bool {
+        drivePath(Array(path.utf8.prefix(3))) != nil
+    }
+
     /// The bytes of a drive path (`C:/…` or `C:\…`, or just `C:`) with `\` turned into `/`.
     static func drivePath(_ bytes: [UInt8]) -> [UInt8]? {
         guard bytes.count >= 2, bytes[1] == 0x3a, isASCIILetter(bytes[0]) else { return nil }
