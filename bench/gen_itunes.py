@@ -18,11 +18,21 @@ What it writes, as the real exports have it:
 
 The same arguments always give the same bytes.
 
+For relocation (bench/relocation.sh), two options leave the export as it is without them:
+- `--files-under DIR` also creates each Location's file below DIR, a copy of the iTunes folder
+  (the Music Folder's parent: `C:/Users/sam/Music/iTunes`, `/Users/sam/Music/iTunes`, or
+  `/Users/sam/Music/Music`) on this machine: `DIR/iTunes Media/Music/<artist>/<album>/<file>`,
+  names as the Location spells them (NFD for the Mac), each file sparse with the track's Size;
+- `--local-root DIR` writes the same export (same tracks, same seed) with each Location, and the
+  Music Folder, naming that file below DIR: the export a library made here would write.
+
 usage: gen_itunes.py --tracks 5000 --seed 1 --out Library.xml [--playlists 20]
                      [--flavor itunes|music] [--platform mac|windows]
+                     [--files-under DIR] [--local-root DIR]
 """
 import argparse
 import datetime
+import os
 import plistlib
 import random
 import unicodedata
@@ -137,6 +147,45 @@ def playlists(rng, count, track_ids):
     return result
 
 
+def itunes_folder(platform, flavor):
+    """The folder the generated Locations' Music Folder lies in, as a decoded path + "/"."""
+    if platform == "windows":
+        return "C:/Users/sam/Music/iTunes/"
+    return "/Users/sam/Music/Music/" if flavor == "music" else "/Users/sam/Music/iTunes/"
+
+
+def below_itunes_folder(url, platform, flavor):
+    """A generated Location's path below the iTunes folder."""
+    prefix = "file://localhost/" if platform == "windows" else "file://"
+    path = urllib.parse.unquote(url[len(prefix):], encoding="utf-8")
+    folder = itunes_folder(platform, flavor)
+    if not path.startswith(folder):
+        raise ValueError("a Location outside the iTunes folder: %r" % url)
+    return path[len(folder):]
+
+
+def create_files(library_tracks, root, platform, flavor):
+    """Each Location's file below root, sparse with its Size (a file two tracks share, once)."""
+    made_dirs = set()
+    for track in library_tracks.values():
+        if "Location" not in track:
+            continue
+        path = os.path.join(root, below_itunes_folder(track["Location"], platform, flavor))
+        parent = os.path.dirname(path)
+        if parent not in made_dirs:
+            os.makedirs(parent, exist_ok=True)
+            made_dirs.add(parent)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.ftruncate(fd, track["Size"])
+        finally:
+            os.close(fd)
+
+
+def local_url(path):
+    return "file://" + urllib.parse.quote(path, safe="/")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tracks", type=int, required=True)
@@ -147,6 +196,10 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--no-persistent-ids", action="store_true",
                         help="leave out the tracks' Persistent IDs, as iTunes 5 and 6 and converted libraries do")
+    parser.add_argument("--files-under", metavar="DIR",
+                        help="also create each Location's file (sparse, its Size) below DIR, a copy of the iTunes folder")
+    parser.add_argument("--local-root", metavar="DIR",
+                        help="write Locations naming the files below DIR (as --files-under DIR lays them out)")
     args = parser.parse_args()
     if args.flavor == "music" and args.platform == "windows":
         parser.error("Music.app exists on macOS only")
@@ -158,6 +211,14 @@ def main():
     music_folder = ("file:///Users/sam/Music/Music/Media.localized/" if args.flavor == "music"
                     else "file:///Users/sam/Music/iTunes/iTunes%20Media/" if args.platform == "mac"
                     else "file://localhost/C:/Users/sam/Music/iTunes/iTunes%20Media/")
+    if args.files_under:
+        create_files(library_tracks, args.files_under, args.platform, args.flavor)
+    if args.local_root:
+        root = os.path.abspath(args.local_root)
+        for track in library_tracks.values():
+            if "Location" in track:
+                track["Location"] = local_url(os.path.join(root, below_itunes_folder(track["Location"], args.platform, args.flavor)))
+        music_folder = local_url(os.path.join(root, "Media.localized" if args.flavor == "music" else "iTunes Media") + "/")
     library = {
         "Major Version": 1, "Minor Version": 1,
         "Application Version": "1.4.5.7" if args.flavor == "music" else "12.12.10.1",
