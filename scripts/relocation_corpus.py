@@ -60,6 +60,7 @@ import xml.parsers.expat
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # importing the readers leaves no __pycache__ in scripts/
 
 import read_itunes  # noqa: E402
 import read_rhythmbox  # noqa: E402
