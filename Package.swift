@@ -64,6 +64,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-mpd", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-termtext", dependencies: ["FuzzReplay", "MixtapeCore"]),
+        .executableTarget(name: "fuzz-relocation", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "pickbench", dependencies: ["MixtapeApp", "MixtapeCore", "MixtapeTerminal"]),
         .executableTarget(name: "mixtape", dependencies: [
             "MixtapeApp", "MixtapeConfig", "MixtapeCore", "MixtapeTerminal", "MixtapeWatch",

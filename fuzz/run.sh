@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox mpd termtext)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox mpd termtext relocation)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -30,7 +30,7 @@ max_len() {
         plist|traktor|rekordbox|rhythmbox) echo 65536 ;;
         xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
-        keys|query|mpd|termtext) echo 1024 ;;
+        keys|query|mpd|termtext|relocation) echo 1024 ;;
     esac
 }
 

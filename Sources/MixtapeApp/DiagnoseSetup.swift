@@ -20,6 +20,9 @@ public struct DiagnoseSetup {
     /// The config file's `map-prefix` rules: a library source's files are looked for where
     /// they lead, as `play` and the exports look for them.
     public var pathMapping = PathMapping(rules: [])
+    /// How many missing files and ambiguous entries of each source are listed one by one
+    /// (the rest are counted): `doctor -v` lists them all.
+    public var listedEntries = 20
 
     public init(libraryPath: String, environment: [String: String]) {
         self.libraryPath = libraryPath
@@ -29,7 +32,7 @@ public struct DiagnoseSetup {
     /// Runs every check, in order, and returns all findings.
     public func run() -> Diagnosis {
         let mapping = pathMapping
-        let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: { FileFacts.exists(mapping.map($0)) })
+        let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: { FileFacts.exists($0) || FileFacts.exists(mapping.map($0)) })
         var findings = IndexHealth(inspection: inspection).findings
         findings += sourceFindings(inspection)
         findings.append(watchFinding(inspection))
@@ -53,7 +56,7 @@ public struct DiagnoseSetup {
         return sources.flatMap { source in
             let health = SourceHealth(source: source, mediaFolders: inspection.mediaFolders[source.path] ?? [],
                                       files: inspection.filesHere[source.path], mapped: !pathMapping.rules.isEmpty)
-            return [health.finding] + (health.filesFinding.map { [$0] } ?? [])
+            return [health.finding] + health.fileFindings(listed: listedEntries)
         }
     }
 

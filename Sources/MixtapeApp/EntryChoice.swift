@@ -2,8 +2,9 @@ import MixtapeCore
 import MixtapeStore
 
 /// The entries a command hands on, chosen by identity: the selection, a query's matches, an
-/// indexed playlist or given ids, each item's Location mapped by `--map-prefix` and looked up
-/// here (NFC/NFD-tolerant). `export-playlist` writes them and `play` hands them to a player,
+/// indexed playlist or given ids, each item's file here (`path`, where relocation found it;
+/// its Location when none was found) mapped by `--map-prefix` and looked up here
+/// (NFC/NFD-tolerant). `export-playlist` writes them and `play` hands them to a player,
 /// so both choose, map and count the same way.
 public struct EntryChoice: Sendable {
     /// Where the entries come from.
@@ -97,7 +98,7 @@ public struct EntryChoice: Sendable {
             }
             slot += 1
             let found: Void? = table.withItem(id) { item in
-                guard let location = item.location else { chosen.withoutLocation += 1; return }
+                guard let location = item.path ?? item.location else { chosen.withoutLocation += 1; return }
                 guard let path = place(location, finder: finder, chosen: &chosen) else { return }
                 chosen.entries.append(PlaylistEntry(item: item, path: path, holdingItem: entriesHoldItems))
             }

@@ -93,6 +93,12 @@ enum FileFacts {
         return PathBytes.withCString(path) { stat($0, &info) } == 0
     }
 
+    /// Whether a folder (or a link to one) is at `path`.
+    static func isFolder(_ path: String) -> Bool {
+        if case .folder = inspect(path) { return true }
+        return false
+    }
+
     static func isListable(_ path: String) -> Bool { PathBytes.withCString(path) { access($0, R_OK | X_OK) } == 0 }
 
     /// An absolute, tidy form of a user-given path (no `.`/`..`, no trailing slash). On Linux

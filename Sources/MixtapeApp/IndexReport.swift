@@ -27,6 +27,16 @@ public struct SourceFailure: Error, Sendable {
     }
 }
 
+/// What relocation made of one library source's entries in a run.
+public struct RelocationOutcome: Sendable {
+    public var source: String
+    public var relocation: Relocation
+    /// Whether it differs from what the last run found (an unchanged one is not reported again).
+    public var changed: Bool
+    /// Whether an item's path changed.
+    public var changedPaths: Bool
+}
+
 /// The outcome of one `index` run, summed over its sources.
 public struct IndexReport: Sendable {
     public var added = 0, updated = 0, removed = 0, unchanged = 0
@@ -50,6 +60,8 @@ public struct IndexReport: Sendable {
     public var changedPlaylistFiles: Set<String> = []
     /// The saved exports this run wrote, found unchanged, or could not write.
     public var savedExports: [SavedExports.Outcome] = []
+    /// What relocation made of each library source's entries (`ResolveLocations`).
+    public var relocations: [RelocationOutcome] = []
     public var seconds = 0.0
 
     public init() {}

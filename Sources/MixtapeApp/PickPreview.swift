@@ -37,6 +37,10 @@ struct PickPreview {
         lines.append("Kind      " + facts.joined(separator: " · "))
         // A byte that is not UTF-8 shown as `\xE9`, as everywhere a person reads a path.
         lines.append("Location  " + (item.location.map(PathBytes.escaped) ?? "none (not downloaded)"))
+        // Where the file is on this machine, when that is not where the source says.
+        if let location = item.location, !PlayablePath.isURL(location), item.path != location {
+            lines.append("File      " + (item.path.map(PathBytes.escaped) ?? "not found here"))
+        }
         lines.append("Playlists " + (playlists.isEmpty ? "none" : playlists.joined(separator: ", ")))
         return lines
     }

@@ -51,26 +51,48 @@ struct SourceHealth {
         }
     }
 
-    /// Whether a library source's files are here: an export made on another computer names
-    /// paths that do not exist on this one, and then nothing of it plays or exports as files.
-    /// A note, not a problem: an export searched on another machine than its music's is a
-    /// fair use, and `doctor`'s exit status is for what is broken. Nil when every file is here
-    /// or the source has no file paths.
-    var filesFinding: Finding? {
-        guard let files, files.missing > 0 else { return nil }
+    /// Whether a library source's files are here (spec/sources.md, "Where the files are now"):
+    /// how many relocation found and how, then each file missing and each entry ambiguous with
+    /// its candidates, up to `listed` of each. Notes, not problems: an export searched on
+    /// another machine than its music's is a fair use, and `doctor`'s exit status is for what
+    /// is broken. Nothing when every file is here or the source has no file paths.
+    func fileFindings(listed: Int) -> [Finding] {
+        guard let files, files.missing > 0 else { return [] }
+        let path = source.path
+        let ambiguousLocations = Set(files.ambiguous.map(\.location))
+        let missing = files.examples.filter { !ambiguousLocations.contains($0) }
         let total = files.here + files.missing
-        let examples = "e.g. " + files.examples.map(PathBytes.oneLine).joined(separator: ", ")
-            + (mapped ? "; looked for where the config file's map-prefix leads" : "")
-        let fix = "if the music is on this machine under another folder, say where in the config file, "
-            + "`[export] map-prefix = { \"OLD/FOLDER\" = \"~/Music\" }` (play, pick and exports then find the files; "
-            + "`--map-prefix OLD=NEW` does it for one command)"
+        let fix = "if the files are on this machine, index the folder that holds them (`mixtape index FOLDER`: "
+            + "Mixtape finds each entry's file there), or say where they are (`mixtape sources relocate \(path) FROM=TO`)"
+            + (mapped ? "; the config file's map-prefix was applied too" : "")
+        var findings: [Finding] = []
         if files.here == 0 {
-            return .note(Self.check, "\(source.path): none of its \(total.counted("item")) has its file on this "
-                            + "machine (\(examples)): it was exported on another computer, or the files moved",
-                            fix: fix)
+            findings.append(.note(Self.check, "\(path): none of its \(total.counted("item")) has its file on this "
+                                  + "machine: it was exported on another computer, or the files moved", fix: fix))
+        } else {
+            var how = ""
+            if let relocation = source.relocation {
+                let rules = relocation.rules.filter { $0.entries > 0 }.map { "\($0.from) → \($0.to): \($0.entries.grouped)" }
+                let steps = rules + (relocation.byName > 0 ? ["by name and size: \(relocation.byName.grouped)"] : [])
+                if !steps.isEmpty { how = " (" + steps.joined(separator: "; ") + ")" }
+            }
+            findings.append(.note(Self.check, "\(path): \(files.here.grouped) of \(total.grouped) items have their file "
+                                  + "here\(how); \(files.missing.grouped) have none", fix: fix))
         }
-        return .note(Self.check, "\(source.path): \(files.missing.counted("item")) of \(total.grouped) have no file "
-                     + "here (\(examples))", fix: fix)
+        for location in missing.prefix(listed) {
+            findings.append(.note(Self.check, "\(path): missing here: \(PathBytes.oneLine(location))"))
+        }
+        for entry in files.ambiguous.prefix(listed) {
+            findings.append(.note(Self.check, "\(path): ambiguous: \(PathBytes.oneLine(entry.location)) could be "
+                                  + entry.candidates.map(PathBytes.oneLine).joined(separator: " or ")))
+        }
+        let unlisted = max(0, missing.count - listed) + max(0, files.ambiguous.count - listed)
+            + max(0, files.missing - files.examples.count)
+        if unlisted > 0 {
+            findings.append(.note(Self.check, "\(path): \(unlisted.grouped) more entries without a file here",
+                                  fix: "`mixtape doctor -v` lists them all"))
+        }
+        return findings
     }
 
     private var what: String {

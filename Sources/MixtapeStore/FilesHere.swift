@@ -7,11 +7,14 @@ public struct FilesHere: Sendable, Equatable {
     public var here = 0
     /// Items whose location is a path that names nothing here.
     public var missing = 0
-    /// The first few missing paths, for the message.
+    /// The first missing paths (distinct), which `doctor` lists.
     public var examples: [String] = []
+    /// Entries relocation left ambiguous, with the files that could each be (the first ones).
+    public var ambiguous: [(location: String, candidates: [String])] = []
 
-    /// How many examples are kept.
-    public static let exampleLimit = 2
+    /// How many missing paths and ambiguous entries are kept: `doctor` lists these, and counts
+    /// the rest, so a 100,000-entry export made elsewhere costs no more memory than a small one.
+    public static let exampleLimit = 1_000
 
     public init(here: Int = 0, missing: Int = 0, examples: [String] = []) {
         self.here = here
@@ -27,7 +30,18 @@ public struct FilesHere: Sendable, Equatable {
             here += 1
         } else {
             missing += 1
-            if examples.count < FilesHere.exampleLimit { examples.append(location) }
+            if examples.count < FilesHere.exampleLimit, examples.last != location { examples.append(location) }
         }
+    }
+
+    mutating func addAmbiguous(_ location: String, candidates: String) {
+        guard ambiguous.count < FilesHere.exampleLimit else { return }
+        ambiguous.append((location, candidates.split(separator: "\n").map(String.init)))
+    }
+
+    public static func == (left: FilesHere, right: FilesHere) -> Bool {
+        left.here == right.here && left.missing == right.missing && left.examples == right.examples
+            && left.ambiguous.map(\.location) == right.ambiguous.map(\.location)
+            && left.ambiguous.map(\.candidates) == right.ambiguous.map(\.candidates)
     }
 }

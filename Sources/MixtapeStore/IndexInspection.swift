@@ -160,13 +160,27 @@ public struct IndexInspection: Sendable {
     /// playlist file (it has no items), streamed from the items table.
     private static func filesHere(in db: Database, exists: (String) -> Bool) throws -> [String: FilesHere] {
         var counts: [String: FilesHere] = [:]
+        // An item's file is where relocation found it; an index from before relocation has
+        // only the Location.
+        let file = try db.columns(in: "items").contains { $0.name == "path" } ? "coalesce(items.path, items.location)" : "items.location"
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT sources.path, items.location FROM items JOIN sources ON sources.id = items.source_id
+            SELECT sources.path, \(file) FROM items JOIN sources ON sources.id = items.source_id
             WHERE sources.kind NOT IN ('folder', 'playlist-file') AND items.location IS NOT NULL
             """)
         while let row = try rows.next() {
             let source = try row.decode(String.self, atIndex: 0)
             counts[source, default: FilesHere()].count(try row.decode(String.self, atIndex: 1), exists: exists)
+        }
+        if try db.tableExists("ambiguous_entries") {
+            let ambiguous = try Row.fetchCursor(db, sql: """
+                SELECT sources.path, location, candidates FROM ambiguous_entries JOIN sources ON sources.id = source_id
+                ORDER BY sources.path, location
+                """)
+            while let row = try ambiguous.next() {
+                let source = try row.decode(String.self, atIndex: 0)
+                counts[source, default: FilesHere()].addAmbiguous(try row.decode(String.self, atIndex: 1),
+                                                                  candidates: try row.decode(String.self, atIndex: 2))
+            }
         }
         return counts
     }
@@ -203,7 +217,8 @@ public struct IndexInspection: Sendable {
             itemCount: try row.decode(Int.self, forColumn: "item_count"),
             playlistCount: try row.decode(Int.self, forColumn: "playlist_count"),
             applicationVersion: try row.decode(String?.self, forColumn: "application_version"),
-            contentFingerprint: try row.decode(String?.self, forColumn: "fingerprint"))
+            contentFingerprint: try row.decode(String?.self, forColumn: "fingerprint"),
+            relocation: RelocationSummary(row))
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -10,6 +10,9 @@ import MixtapeCore
 /// every sync, watch patch and source removal (so under the writer lock), and readers use it
 /// only when it is not empty, so a library without shared files pays one `SELECT` per read.
 ///
+/// Rows are one file when their `path` is (spec/sources.md, "Where the files are now"): an
+/// export's entry counts through the file relocation found for it, whatever its Location says.
+///
 /// Which row is the item: a library export's row before a folder's (it holds the ratings, play
 /// counts and edits a person made), and among those of one kind the source added first. Paths
 /// compare by canonical equivalence (Swift's `String` equality), so the NFD name a Mac export
@@ -105,15 +108,15 @@ struct ItemAliases {
             sourceIsFolder[row[0]] = (row[1] as String) == SourceKind.folder.rawValue
         }
         guard sourceIsFolder.count > 1 else { return ItemAliases(pairs: []) }
-        var byLocation: [String: [(source: Int64, id: String)]] = [:]
-        let byRowID = try db.makeStatement(sql: "SELECT source_id, id, location FROM items WHERE rowid = ?")
-        for rowID in try rowsSharingALocation(in: db) {
+        var byFile: [String: [(source: Int64, id: String)]] = [:]
+        let byRowID = try db.makeStatement(sql: "SELECT source_id, id, path FROM items WHERE rowid = ?")
+        for rowID in try rowsSharingAFile(in: db) {
             guard let row = try Row.fetchOne(byRowID, arguments: [rowID]) else { continue }
-            byLocation[row[2], default: []].append((row[0], row[1]))
+            byFile[row[2], default: []].append((row[0], row[1]))
         }
         func rank(_ source: Int64) -> Int { sourceIsFolder[source] == false ? 0 : 1 }
         var pairs: [Pair] = []
-        for rows in byLocation.values where rows.count > 1 {
+        for rows in byFile.values where rows.count > 1 {
             var perSource: [Int64: Int] = [:]
             for row in rows { perSource[row.source, default: 0] += 1 }
             let candidates = rows.filter { perSource[$0.source] == 1 }
@@ -127,12 +130,12 @@ struct ItemAliases {
         return ItemAliases(pairs: pairs)
     }
 
-    /// The rows whose location (a path) another row may share: one pass keeping a hash per
-    /// location, not the strings, so a 100,000-item library costs no allocation per row
-    /// beyond reading its location. Swift's hash of a `String` is the same for its NFC and
+    /// The rows whose file here (`path`: a folder's own file, an export's entry where
+    /// relocation found it) another row may share: one pass keeping a hash per path, not
+    /// the strings, so a 100,000-item library costs no allocation per row beyond reading it. Swift's hash of a `String` is the same for its NFC and
     /// NFD spellings; rows whose hashes merely collide are told apart by the caller.
-    private static func rowsSharingALocation(in db: Database) throws -> [Int64] {
-        let statement = try db.makeStatement(sql: "SELECT rowid, location FROM items WHERE substr(location, 1, 1) = '/'")
+    private static func rowsSharingAFile(in db: Database) throws -> [Int64] {
+        let statement = try db.makeStatement(sql: "SELECT rowid, path FROM items WHERE path IS NOT NULL")
         let handle = statement.sqliteStatement
         var firstRow: [Int: Int64] = [:]
         var shared: Set<Int> = []

@@ -182,16 +182,20 @@ enum ItemReader {
     /// deduplicated (an id in two sources comes twice): what resolving playlist-file entries
     /// needs, at the cost of one scan, with no sort. A row that is an alias (one file, one
     /// item) comes under its item's id, so a file an export and a folder both list is one item.
+    /// An export's item whose file relocation found elsewhere comes a second time, under that
+    /// file's path (with no artist or title), so a playlist naming the file here finds it too.
     static func forEachLocation(in db: Database,
                                 _ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                          _ startMs: Int64?) throws -> Void) throws {
-        let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms FROM items")
+        let statement = try db.makeStatement(sql: "SELECT id, location, artist, title, start_ms, path FROM items")
         let handle = statement.sqliteStatement
         let canonical = try ItemAliases.canonical(in: db)
         try StatementRows.forEach(handle) {
             let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)
             let id = ItemID(rawValue: text(handle, 0) ?? "")
-            try body(canonical[id] ?? id, text(handle, 1), text(handle, 2), text(handle, 3), start)
+            let location = text(handle, 1)
+            try body(canonical[id] ?? id, location, text(handle, 2), text(handle, 3), start)
+            if let path = text(handle, 5), path != location { try body(canonical[id] ?? id, path, nil, nil, start) }
         }
     }
 

@@ -13,7 +13,11 @@ enum ItemRow {
     static let upsertSQL: String = {
         let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
-        let updates = names.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // A re-read export names no `path` (relocation works it out after the sync): the row
+        // keeps the one it had until then, so an item found here stays found meanwhile.
+        let updates = names.dropFirst(2).map {
+            $0 == Field.path.key ? "path = coalesce(excluded.path, items.path)" : "\($0) = excluded.\($0)"
+        }.joined(separator: ", ")
         return "INSERT INTO items (\(names.joined(separator: ","))) VALUES (\(marks)) "
             + "ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
     }()
@@ -23,8 +27,8 @@ enum ItemRow {
     /// cost more than SQLite's own work. The row's texts and sort key are first copied into
     /// one reused buffer and bound from there without SQLite copying them again
     /// (`SQLITE_STATIC`): a copy and a free per text was a sixth of the binding.
-    private static func upsert(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, with statement: Statement,
-                               buffer: inout RowBuffer) throws {
+    private static func upsert(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, ownFiles: Bool,
+                               with statement: Statement, buffer: inout RowBuffer) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         buffer.clear()
@@ -35,7 +39,9 @@ enum ItemRow {
         sqlite3_bind_int64(handle, 3, fingerprint)
         for (offset, field) in Schema.itemColumns.enumerated() {
             let index = Int32(offset + 5)
-            switch field.value(of: item) {
+            // A folder's item is its own file: its path is where it was read.
+            let value = ownFiles && field == .path ? (item.path ?? item.location).map(FieldValue.text) : field.value(of: item)
+            switch value {
             case .text(let text): buffer.addText(text, parameter: index)
             case .integer(let int): sqlite3_bind_int64(handle, index, int)
             case .bool(let bool): sqlite3_bind_int64(handle, index, bool ? 1 : 0)
@@ -59,14 +65,18 @@ enum ItemRow {
     final class Upsert {
         private let statement: Statement
         private var buffer = RowBuffer()
+        /// Whether the source's items are its own files (a folder), so their path is their location.
+        private let ownFiles: Bool
 
-        init(in db: Database) throws {
+        init(in db: Database, ownFiles: Bool) throws {
             statement = try db.makeStatement(sql: ItemRow.upsertSQL)
+            self.ownFiles = ownFiles
         }
 
         /// Writes `item` as the row of source `sourceID` (inserted, or replacing the row of its id).
         func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64) throws {
-            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, with: statement, buffer: &buffer)
+            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles,
+                               with: statement, buffer: &buffer)
         }
 
         /// Lends the sort key of the row last written, which callers need too.

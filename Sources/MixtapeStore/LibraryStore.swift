@@ -389,7 +389,8 @@ public final class LibraryStore: Sendable {
             playlistCount: row["playlist_count"],
             applicationVersion: row["application_version"],
             contentFingerprint: row["fingerprint"],
-            device: (row["device"] as Int64?).map { UInt64(bitPattern: $0) })
+            device: (row["device"] as Int64?).map { UInt64(bitPattern: $0) },
+            relocation: RelocationSummary(row))
     }
 
     /// Creates the folder the index (and its lock file) lives in, as on first write, after

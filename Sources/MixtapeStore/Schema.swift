@@ -234,6 +234,35 @@ enum Schema {
             // on another device, which must not read as "every file deleted".
             try db.execute(sql: "ALTER TABLE sources ADD COLUMN device INTEGER")
         }
+        migrator.registerMigration("v18: where the files are now") { db in
+            // Relocation (spec/sources.md, "Where the files are now"): each item's file on this
+            // machine (`path`; a folder's items are their own files), what each library source's
+            // entries came to (found, missing, ambiguous, the rules used), the rules a person
+            // set (`sources relocate`) and the ambiguous entries with their candidates, which
+            // `doctor` lists. The next index resolves what was indexed before.
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN path TEXT;
+                UPDATE items SET path = location WHERE source_id IN (SELECT id FROM sources WHERE kind = 'folder');
+                ALTER TABLE sources ADD COLUMN found INTEGER;
+                ALTER TABLE sources ADD COLUMN missing INTEGER;
+                ALTER TABLE sources ADD COLUMN ambiguous INTEGER;
+                ALTER TABLE sources ADD COLUMN relocations TEXT;
+                ALTER TABLE sources ADD COLUMN relocation_note TEXT;
+                CREATE TABLE relocation_rules (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    from_path TEXT NOT NULL,
+                    to_path TEXT NOT NULL,
+                    PRIMARY KEY (source_id, position)
+                );
+                CREATE TABLE ambiguous_entries (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    location TEXT NOT NULL,
+                    candidates TEXT NOT NULL
+                );
+                """)
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM items LIMIT 1") ?? false { try DerivedData.markPending(in: db) }
+        }
         return migrator
     }
 

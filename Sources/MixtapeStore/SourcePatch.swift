@@ -19,7 +19,7 @@ public final class SourcePatch {
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
-        upsert = try ItemRow.Upsert(in: db)
+        upsert = try ItemRow.Upsert(in: db, ownFiles: true)  // a watch patch is of a folder
         lookup = try db.makeStatement(sql: "SELECT fingerprint FROM items WHERE source_id = ? AND id = ?")
         delete = try db.makeStatement(sql: "DELETE FROM items WHERE source_id = ? AND id = ?")
     }

@@ -49,10 +49,13 @@ public struct SourceRecord: Hashable, Sendable {
     /// A folder source's root: the file system (`st_dev`) it was on when last walked, so a
     /// disk that is no longer mounted there is told from a folder whose files were deleted.
     public var device: UInt64?
+    /// For a library source: what relocation made of its entries (nil before it ran).
+    public var relocation: RelocationSummary?
 
     public init(path: String, kind: SourceKind, stamp: SourceStamp? = nil, indexedAt: Timestamp? = nil,
                 itemCount: Int = 0, playlistCount: Int = 0, applicationVersion: String? = nil,
-                contentFingerprint: String? = nil, device: UInt64? = nil) {
+                contentFingerprint: String? = nil, device: UInt64? = nil, relocation: RelocationSummary? = nil) {
+        self.relocation = relocation
         self.contentFingerprint = contentFingerprint
         self.device = device
         self.path = path

@@ -36,7 +36,8 @@ public final class SourceSync {
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
-        upsert = try ItemRow.Upsert(in: db)
+        let kind = try String.fetchOne(db, sql: "SELECT kind FROM sources WHERE id = ?", arguments: [sourceID])
+        upsert = try ItemRow.Upsert(in: db, ownFiles: kind == SourceKind.folder.rawValue)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an

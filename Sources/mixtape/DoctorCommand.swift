@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MixtapeApp
 import MixtapeCore
+import MixtapeStore
 
 /// `mixtape doctor`: checks the setup and says what to fix; exit 1 when something must be.
 struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
@@ -26,6 +27,7 @@ struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
         var doctor = DiagnoseSetup(libraryPath: libraryOptions.libraryPath, environment: environment)
         doctor.extraChecks = [{ ConfigFindings.findings(Settings.loaded, environment: environment) }]
         doctor.pathMapping = Settings.current.mapping(adding: [])
+        if Messages.style.verbose || json { doctor.listedEntries = FilesHere.exampleLimit }
         let diagnosis = doctor.run()
         let writer = RecordWriter()
         let findings = libraryOptions.quiet ? diagnosis.problems : diagnosis.findings

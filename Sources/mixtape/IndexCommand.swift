@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MixtapeApp
 import MixtapeCore
+import MixtapeStore
 
 /// `mixtape index [SOURCE...]`: add sources and bring the index up to date.
 struct IndexCommand: ParsableCommand {
@@ -72,10 +73,23 @@ struct IndexOutput {
             for warning in IndexOutput.warningLines(report) { Messages.warning(warning) }
         }
         for line in SavedExportLines.lines(report.savedExports, quiet: quiet) { line.print() }
+        if !quiet { printRelocations() }
         if json {
             Swift.print(jsonLine)
         } else if !quiet {
             Swift.print(summaryLine)
+        }
+    }
+
+    /// What relocation found for each library source whose outcome changed this run: a
+    /// warning when none of a source's files is here, else what was found by which rule.
+    private func printRelocations() {
+        for outcome in report.relocations where outcome.changed {
+            let summary = RelocationSummary(outcome.relocation)
+            let lines = RelocationLines.lines(source: outcome.source, summary: summary)
+            guard let first = lines.first else { continue }
+            if summary.found == 0 { Messages.warning(first) } else { Messages.info(first) }
+            for line in lines.dropFirst() { Messages.info(line) }
         }
     }
 

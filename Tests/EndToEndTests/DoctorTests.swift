@@ -109,7 +109,8 @@ struct DoctorTests {
     }
 
     /// An export made on another computer: none of its files is here. doctor counts them per
-    /// source, names two, and says what to do; with some of the files here it counts both.
+    /// source, lists the missing ones, and says what to do; with some of the files here it
+    /// counts both.
     @Test("an export whose files are not here: counted, with examples and the fix")
     func filesNotHere() throws {
         let export = try mixtape.generateLibrary(tracks: 40, seed: 9)
@@ -118,10 +119,15 @@ struct DoctorTests {
         #expect(none.status == 0, "a note, not a problem: \(none.stdout)")
         let note = try #require(none.records.first { ($0["message"] as? String)?.contains("has its file on this machine") == true })
         #expect(note["status"] as? String == "note")
-        #expect((note["message"] as? String)?.hasPrefix(export + ": none of its 40 items has its file on this machine (e.g. /Users/sam/") == true,
+        #expect((note["message"] as? String)?.hasPrefix(export + ": none of its 40 items has its file on this machine") == true,
                 "\(note)")
-        #expect((note["fix"] as? String)?.contains("--map-prefix") == true)
-        #expect(try mixtape.run(["doctor"]).lines.last == "no problems found (2 notes above)")
+        #expect((note["fix"] as? String)?.contains("mixtape sources relocate \(export) FROM=TO") == true, "\(note)")
+        let listed = none.records.compactMap { $0["message"] as? String }.filter { $0.hasPrefix(export + ": missing here: /Users/sam/") }
+        #expect(listed.count >= 30, "each missing file is listed (--json lists them all): \(listed)")
+        let human = try mixtape.run(["doctor"])
+        #expect(human.stdout.components(separatedBy: ": missing here: ").count - 1 == 20, "20 listed without -v: \(human.stdout)")
+        #expect(human.stdout.contains("more entries without a file here"), "\(human.stdout)")
+        #expect(human.lines.last?.hasPrefix("no problems found (") == true)
 
         // Two of the files made here, at the paths the export names.
         let paths = try mixtape.run(["search", "--format", "{location}", "--limit", "2"]).lines
@@ -135,7 +141,7 @@ struct DoctorTests {
         try text.write(toFile: export, atomically: true, encoding: .utf8)
         try #require(try mixtape.run(["index", export]).status == 0)
         let some = try mixtape.run(["doctor", "--json"]).records
-        #expect(some.contains { ($0["message"] as? String)?.hasPrefix(export + ": 38 items of 40 have no file here") == true },
+        #expect(some.contains { ($0["message"] as? String)?.hasPrefix(export + ": 2 of 40 items have their file here; 38 have none") == true },
                 "\(some)")
 
         // The config file's map-prefix is where doctor looks, as play and the exports do.
@@ -144,8 +150,8 @@ struct DoctorTests {
             .write(toFile: mixtape.configHome + "/mixtape/config.toml", atomically: true, encoding: .utf8)
         try FileManager.default.moveItem(atPath: mixtape.folder + "/root", toPath: mixtape.folder + "/elsewhere")
         let mapped = try mixtape.run(["doctor", "--json"]).records
-        #expect(mapped.contains { ($0["message"] as? String)?.contains("38 items of 40 have no file here") == true
-                                  && ($0["message"] as? String)?.contains("map-prefix leads") == true }, "\(mapped)")
+        #expect(mapped.contains { ($0["message"] as? String)?.contains("2 of 40 items have their file here; 38 have none") == true
+                                  && ($0["fix"] as? String)?.contains("map-prefix was applied") == true }, "\(mapped)")
     }
 
     @Test("a damaged copy of the index: exit 1 naming it, and the copy is byte for byte as it was, nothing beside it")

@@ -21,6 +21,9 @@ final class ItemAliasesTests {
         var item = MediaItem(id: ItemID(rawValue: id))
         item.title = title
         item.location = location
+        // As relocation finds it (spec/sources.md, "Where the files are now"): the file its
+        // location names, which is what makes rows of two sources one item.
+        item.path = location
         item.rating = rating
         item.genre = genre
         return item

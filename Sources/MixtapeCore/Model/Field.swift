@@ -44,6 +44,10 @@ public enum Field: String, CaseIterable, Sendable {
     case startMs = "start_ms"
     case endMs = "end_ms"
     case rating, loved, compilation, explicit, disabled, kind, location
+    /// The item's file on this machine (json.md): a folder item's own path, an export's entry
+    /// as relocation found it here (spec/sources.md, "Where the files are now"); nil when no
+    /// file here was found. Worked out by the index, never read from a source.
+    case path
     case dateAdded = "date_added"
     case dateModified = "date_modified"
     case playDate = "play_date"
@@ -94,6 +98,7 @@ public enum Field: String, CaseIterable, Sendable {
         case .disabled: .bool(item.disabled)
         case .kind: .text(item.kind.rawValue)
         case .location: item.location.map(FieldValue.text)
+        case .path: item.path.map(FieldValue.text)
         case .dateAdded: item.dateAdded.map(FieldValue.timestamp)
         case .dateModified: item.dateModified.map(FieldValue.timestamp)
         case .playDate: item.playDate.map(FieldValue.timestamp)
@@ -114,7 +119,7 @@ extension Field {
     public var type: FieldType {
         switch self {
         case .id, .title, .artist, .albumArtist, .album, .composer, .genre, .grouping, .comments,
-             .musicalKey, .label, .remixer, .kind, .location, .persistentID, .source:
+             .musicalKey, .label, .remixer, .kind, .location, .path, .persistentID, .source:
             .text
         case .year, .bpm, .playCount, .skipCount, .bitRate, .sampleRate, .size, .trackNumber,
              .trackCount, .discNumber, .discCount, .durationMs, .startMs, .endMs, .rating, .trackID:
@@ -168,6 +173,7 @@ extension Field {
         case .disabled: item.disabled = bool
         case .kind: item.kind = text.flatMap(Kind.init(rawValue:)) ?? .other
         case .location: item.location = text
+        case .path: item.path = text
         case .dateAdded: item.dateAdded = time
         case .dateModified: item.dateModified = time
         case .playDate: item.playDate = time

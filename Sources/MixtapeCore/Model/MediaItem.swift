@@ -43,6 +43,8 @@ public struct MediaItem: Hashable, Sendable {
 
     /// A decoded file path (`/Users/a b/x.mp3`, `C:/Music/x.mp3`) or a non-file URL unchanged.
     public var location: String?
+    /// The file on this machine (`Field.path`): set by the index, not by a reader.
+    public var path: String?
     public var dateAdded: Timestamp?
     public var dateModified: Timestamp?
     public var playDate: Timestamp?
@@ -92,7 +94,8 @@ public struct MediaItem: Hashable, Sendable {
 extension Field {
     /// The fields an item's fingerprint covers, in registry order: every one but `trackID`
     /// (an export's own numbering). Kept once: `allCases` builds a new array per call.
-    static let fingerprinted: [Field] = allCases.filter { $0 != .trackID }
+    /// `path` is left out too: it is where the index found the file, not the source's content.
+    static let fingerprinted: [Field] = allCases.filter { $0 != .trackID && $0 != .path }
 
     /// Whether the field was added after the first release of the index: left out of an item's
     /// fingerprint while unset (see `MediaItem.fingerprint`).

@@ -26,7 +26,8 @@ public enum JSONPlaylistWriter: PlaylistWriter {
     private static func object(_ entry: PlaylistEntry) -> String {
         var writer = JSONObjectWriter()
         if let item = entry.item {
-            for field in Field.allCases {
+            // The item's own `path` (its file here) is the entry's `path` below, after mapping.
+            for field in Field.allCases where field != .path {
                 if let value = field.value(of: item) { writer.add(field.key, value) }
             }
             item.addIdentity(to: &writer)

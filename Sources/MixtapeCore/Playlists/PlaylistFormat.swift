@@ -35,7 +35,7 @@ public enum PlaylistFormat: String, CaseIterable, Sendable {
     /// `item` (besides the id): an export reads only these of each item, where building every
     /// field of 10,000 items was most of an m3u8 export. JSON writes the whole item.
     public var itemFields: Set<Field> {
-        let entry: Set<Field> = [.location, .title, .artist, .album, .trackNumber, .durationMs, .startMs, .endMs]
+        let entry: Set<Field> = [.location, .path, .title, .artist, .album, .trackNumber, .durationMs, .startMs, .endMs]
         return switch self {
         case .m3u8, .m3u, .pls, .xspf: entry
         case .itunes: entry.union([.persistentID])

@@ -14,8 +14,10 @@ public enum FilterCondition: Hashable, Sendable {
     case flag(Field, Bool)
     /// The item's kind is one of these.
     case kind(Set<Kind>)
-    /// The field (the location) is a path in this folder or below.
-    case folder(Field, FolderPrefix)
+    /// The item's file here (`path`) or the path its source wrote (`location`) is in this
+    /// folder or below: `path:~/Music` finds what relocation found there, `path:C:/Music` what
+    /// an export names there, whether or not its file is here.
+    case folder(FolderPrefix)
     /// The item is in a playlist with this name, folder path or id (stored folded).
     case playlist(String)
     /// The item is (true) or is not (false) in the context's selection.
@@ -25,20 +27,26 @@ public enum FilterCondition: Hashable, Sendable {
     /// (`playlist:` and `selected:` read only the item's id).
     public var field: Field? {
         switch self {
-        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _),
-             .folder(let field, _):
+        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _):
             field
         case .kind: .kind
-        case .playlist, .selected: nil
+        case .folder, .playlist, .selected: nil
         }
+    }
+
+    /// Every item field the condition reads (`folder` reads two).
+    public var fields: [Field] {
+        if case .folder = self { return [.path, .location] }
+        return field.map { [$0] } ?? []
     }
 
     /// Whether `item` satisfies the condition.
     public func matches(_ item: MediaItem, in context: QueryContext) -> Bool {
         switch self {
-        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _),
-             .folder(let field, _):
+        case .text(let field, _), .number(let field, _, _), .date(let field, _), .flag(let field, _):
             return matches(value: field.value(of: item), now: context.now)
+        case .folder(let prefix):
+            return [item.path, item.location].contains { $0.map(prefix.contains) ?? false }
         case .kind(let kinds):
             return kinds.contains(item.kind)
         case .playlist(let reference):
@@ -49,7 +57,7 @@ public enum FilterCondition: Hashable, Sendable {
     }
 
     /// Whether an item whose `field` has `value` satisfies a condition that reads only that
-    /// value (text, number, date, flag, folder; false for the others, which ask about the item
+    /// value (text, number, date, flag; false for the others, which ask about the item
     /// or the context): so a filter over many items can read each field's values once for all
     /// of its conditions (`FilterColumns`).
     func matches(value: FieldValue?, now: Timestamp) -> Bool {
@@ -67,10 +75,7 @@ public enum FilterCondition: Hashable, Sendable {
         case .flag(_, let wanted):
             guard case .bool(let value)? = value else { return false }
             return value == wanted
-        case .folder(_, let prefix):
-            guard case .text(let path)? = value else { return false }
-            return prefix.contains(path)
-        case .kind, .playlist, .selected:
+        case .folder, .kind, .playlist, .selected:
             return false
         }
     }
@@ -78,8 +83,8 @@ public enum FilterCondition: Hashable, Sendable {
     /// Whether the condition is decided by its field's value alone (`matches(value:now:)`).
     var readsValueOnly: Bool {
         switch self {
-        case .text, .number, .date, .flag, .folder: true
-        case .kind, .playlist, .selected: false
+        case .text, .number, .date, .flag: true
+        case .folder, .kind, .playlist, .selected: false
         }
     }
 }

@@ -17,8 +17,8 @@ public enum FilterType: Hashable, Sendable {
     case kind
     /// Membership of a playlist by name, folder path or id.
     case playlist
-    /// A folder the field's path must lie in, see `FolderPrefix`.
-    case path(Field)
+    /// A folder the item's file (or its location) must lie in, see `FolderPrefix`.
+    case path
     /// yes/no membership of the saved selection.
     case selected
 
@@ -63,8 +63,8 @@ public enum FilterType: Hashable, Sendable {
             return .kind(try KindSyntax.kinds(value))
         case .playlist:
             return .playlist(QueryTextFolding.fold(value))
-        case .path(let field):
-            return .folder(field, FolderPrefix(String(value)))
+        case .path:
+            return .folder(FolderPrefix(String(value)))
         case .selected:
             return .selected(try BooleanSyntax.value(value))
         }

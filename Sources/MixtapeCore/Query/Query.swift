@@ -51,7 +51,7 @@ public struct Query: Hashable, Sendable {
 
     /// The item fields the filters read (text terms read the `--format` line instead).
     public var filterFields: Set<Field> {
-        Set(groups.flatMap { $0.filters.compactMap(\.condition.field) })
+        Set(groups.flatMap { $0.filters.flatMap(\.condition.fields) })
     }
 
     /// This query restricted to a scope: the same as adding `kind:` for the scope's kinds.

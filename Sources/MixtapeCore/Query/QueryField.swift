@@ -55,7 +55,7 @@ public struct QueryField: Hashable, Sendable {
         QueryField("disabled", .boolean(.disabled)),
         QueryField("kind", .kind),
         QueryField("location", .string(.location)),
-        QueryField("path", .path(.location)),
+        QueryField("path", .path),
         QueryField("date_added", aliases: ["added"], .date(.dateAdded)),
         QueryField("date_modified", aliases: ["modified"], .date(.dateModified)),
         QueryField("play_date", aliases: ["played"], .date(.playDate)),

@@ -108,7 +108,7 @@ public enum FolderWalker {
 
     /// A directory entry's name; bytes that are not UTF-8 kept as `PathBytes` escapes, so
     /// `Caf\xE9 del Mar.mp3` is indexed like any other file.
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
         withUnsafePointer(to: &entry.pointee.d_name) {
             let start = UnsafeRawPointer($0)
             let length = strlen(start.assumingMemoryBound(to: CChar.self))

@@ -1,0 +1,92 @@
+import Foundation
+import MixtapeCore
+import MixtapeIngest
+import MixtapeStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `LocalFiles` answered from this machine: `look` asks the file system (a path as written,
+/// its NFC and NFD spellings, then a walk down its folders comparing names folded), the
+/// lookups by tail and name ask the index's `FileCatalog`, made only when first needed.
+final class FilesOnDisk: LocalFiles {
+    private let makeCatalog: () throws -> FileCatalog
+    private var catalog: FileCatalog?
+    /// Each folder listed by a folded walk: folded name → the names that fold to it (nil: not
+    /// a folder). Entries come an album at a time, so one listing answers many.
+    private var listings: [String: [String: [String]]?] = [:]
+    /// Folders kept at most: a walk over a million folders must not hold them all.
+    private let listingLimit = 20_000
+
+    init(catalog: @escaping () throws -> FileCatalog) {
+        makeCatalog = catalog
+    }
+
+    func look(_ path: String) -> LocalLookup {
+        // A drive path, a relative path or a URL names no file on this machine as written.
+        guard path.hasPrefix("/") else { return .none }
+        if Self.isFile(path) { return .found(path) }
+        if path.utf8.contains(where: { $0 >= 0x80 }) {
+            for spelling in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
+            where Self.isFile(spelling) {
+                return .found(spelling)
+            }
+        }
+        return folded(path)
+    }
+
+    func sharingTail(with path: String, limit: Int) -> [String] {
+        (try? files())?.sharingTail(with: path, limit: limit) ?? []
+    }
+
+    func named(like path: String, size: Int64?, limit: Int) -> [LocalFile] {
+        (try? files())?.named(like: path, size: size, limit: limit) ?? []
+    }
+
+    private func files() throws -> FileCatalog {
+        if let catalog { return catalog }
+        let made = try makeCatalog()
+        catalog = made
+        return made
+    }
+
+    /// `path` found by walking down from the root, each component compared folded; the exact
+    /// name wins when a folder holds it, two names folding alike are ambiguous.
+    private func folded(_ path: String) -> LocalLookup {
+        let components = FoldedPath.components(path)
+        var current = "/"
+        for (index, component) in components.enumerated() {
+            guard let names = listing(of: current)?[FoldedPath.fold(component)] else { return .none }
+            let name: String
+            if names.count == 1 {
+                name = names[0]
+            } else if let exact = names.first(where: { $0.utf8.elementsEqual(component.utf8) }) {
+                name = exact
+            } else {
+                let rest = components[(index + 1)...].joined(separator: "/")
+                return .ambiguous(names.sorted().map { FolderPath.join(current, rest.isEmpty ? $0 : $0 + "/" + rest) })
+            }
+            current = FolderPath.join(current, name)
+        }
+        return Self.isFile(current) ? .found(current) : .none
+    }
+
+    private func listing(of folder: String) -> [String: [String]]? {
+        if let known = listings[folder] { return known }
+        if listings.count >= listingLimit { listings.removeAll(keepingCapacity: true) }
+        let listing = FolderWalker.names(in: folder).map { names in
+            Dictionary(grouping: names, by: FoldedPath.fold)
+        }
+        listings[folder] = listing
+        return listing
+    }
+
+    /// Whether a regular file (or a link to one) is at `path`, named by its own bytes.
+    static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return PathBytes.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}

@@ -1,0 +1,82 @@
+/// A prefix rule `FROM=TO` of relocation: an entry whose path starts with FROM's components
+/// (compared folded, `FoldedPath`) is looked for at TO followed by the rest of its path. Set
+/// by hand (`sources relocate`) or learned from the files here by `RuleElection`.
+public struct RelocationRule: Hashable, Sendable {
+    /// Who made the rule: kept and applied first when a person did.
+    public enum SetBy: String, Hashable, Sendable {
+        case learned, user
+    }
+
+    public let from: String
+    public let to: String
+    public let setBy: SetBy
+    /// FROM's components, folded once.
+    private let fromKeys: [String]
+
+    public init(from: String, to: String, setBy: SetBy) {
+        self.from = from
+        self.to = to
+        self.setBy = setBy
+        fromKeys = FoldedPath.components(from).map(FoldedPath.fold)
+    }
+
+    /// Parses `FROM=TO` as `--map-prefix` does (split at the first `=`), a rule set by hand.
+    public init(parsing argument: String) throws(PathMappingError) {
+        let rule = try PathMapping.Rule(parsing: argument)
+        self.init(from: rule.from, to: rule.to, setBy: .user)
+    }
+
+    /// How many components FROM has.
+    public var depth: Int { fromKeys.count }
+
+    /// Where the rule puts `path`, or nil when FROM is not a prefix of it. The rest of the path
+    /// keeps its own spelling, joined with `/`.
+    public func apply(to path: String) -> String? {
+        let components = FoldedPath.components(path)
+        guard components.count > fromKeys.count, matches(components) else { return nil }
+        var target = to
+        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
+        for component in components[fromKeys.count...] {
+            if !target.hasSuffix("/") { target += "/" }
+            target += component
+        }
+        return target
+    }
+
+    /// Whether FROM is a prefix of `path` (what `sources relocate` checks a rule by).
+    public func covers(_ path: String) -> Bool {
+        let components = FoldedPath.components(path)
+        return components.count > fromKeys.count && matches(components)
+    }
+
+    private func matches(_ components: [Substring]) -> Bool {
+        for (index, key) in fromKeys.enumerated() where FoldedPath.fold(components[index]) != key { return false }
+        return true
+    }
+
+    /// The rule made as specific as `paths` allow while it covers the same ones of them: FROM
+    /// and TO both grow by each next component all the covered paths share (above their last
+    /// folder). A vote replaces the part before the longest tail an entry shares with its file,
+    /// so `…/iTunes Media/Music/Abba/…` copied to `/home/sam/Music/Abba/…` elects
+    /// `…/iTunes Media` → `/home/sam`; what a person would write, and what is reported, is
+    /// `…/iTunes Media/Music` → `/home/sam/Music`, which puts every covered path in the same place.
+    public func narrowed(toCover paths: [String]) -> RelocationRule {
+        let covered = paths.lazy.map(FoldedPath.components).filter { $0.count > fromKeys.count && matches($0) }
+        guard let first = covered.first else { return self }
+        var extra: [Substring] = []
+        while true {
+            let index = fromKeys.count + extra.count
+            guard first.count > index + 2 else { break }
+            let next = first[index]
+            guard covered.allSatisfy({ $0.count > index + 2 && FoldedPath.same($0[index], next) }) else { break }
+            extra.append(next)
+        }
+        guard !extra.isEmpty else { return self }
+        let joined = extra.joined(separator: "/")
+        return RelocationRule(from: from.hasSuffix("/") ? from + joined : from + "/" + joined,
+                              to: to.hasSuffix("/") ? to + joined : to + "/" + joined, setBy: setBy)
+    }
+
+    /// `FROM=TO`, as a person writes it.
+    public var argument: String { from + "=" + to }
+}

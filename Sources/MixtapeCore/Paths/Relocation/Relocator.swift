@@ -1,0 +1,136 @@
+/// Resolves the entries of one source to files here, in the order of spec/sources.md ("Where
+/// the files are now"):
+///
+/// 1. the path as written (then ignoring NFC/NFD, then letter case: `LocalFiles.look`);
+/// 2. prefix rules: the person's (`sources relocate`), then those the entries not found elect
+///    (`RuleElection`), each applied to every entry not found yet, in that order;
+/// 3. what is left: the only file here with the entry's name and size (or, without a size,
+///    duration within a second);
+/// 4. anything else stays unresolved: ambiguous when two or more files fit equally well.
+///
+/// A wrong file is worse than none, so every step that could choose between files refuses to:
+/// a case-insensitive look that finds `Abba/` and `ABBA/`, two files of one name and size, and
+/// a file two entries of different paths would both be (one file is one item) are all ambiguous.
+public struct Relocator {
+    /// One path a source names, with what step 3 compares, and how many of its items name it.
+    public struct Entry: Hashable, Sendable {
+        public var path: String
+        public var size: Int64?
+        public var durationMs: Int64?
+        public var items: Int
+
+        public init(path: String, size: Int64?, durationMs: Int64?, items: Int = 1) {
+            self.path = path
+            self.size = size
+            self.durationMs = durationMs
+            self.items = items
+        }
+    }
+
+    /// Rules set by hand, tried before the learned ones.
+    public var userRules: [RelocationRule]
+    /// How many entries not found as written cast votes (spread over the source): enough for
+    /// every rule a library needs, bounded whatever its size.
+    public var ballots = 4_000
+    /// Candidates looked at per lookup; more files than this sharing a name decide nothing.
+    public var candidateLimit = 32
+
+    public init(userRules: [RelocationRule] = []) {
+        self.userRules = userRules
+    }
+
+    /// Each entry's placement (same order as `entries`) and the source's summary.
+    public func relocate(_ entries: [Entry], in files: some LocalFiles) -> (placements: [Placement], relocation: Relocation) {
+        var placements = [Placement](repeating: .missing, count: entries.count)
+        var open: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            switch files.look(entry.path) {
+            case .found(let path): placements[index] = .asWritten(path)
+            case .ambiguous(let paths): placements[index] = .ambiguous(paths)
+            case .none: open.append(index)
+            }
+        }
+        var relocation = Relocation()
+        // The person's rules first; what they leave elects the learned ones.
+        relocation.rules = userRules
+        relocation.foundByRule = Array(repeating: 0, count: userRules.count)
+        open = apply(userRules, from: 0, to: open, of: entries, in: files, placing: &placements)
+        let learned = open.isEmpty ? [] : elect(open.map { entries[$0].path }, in: files)
+        relocation.rules += learned
+        relocation.foundByRule += Array(repeating: 0, count: learned.count)
+        open = apply(learned, from: userRules.count, to: open, of: entries, in: files, placing: &placements)
+        for index in open { placements[index] = byName(entries[index], in: files) }
+        refuseSharedFiles(&placements, of: entries)
+        for (index, placement) in placements.enumerated() {
+            for _ in 0..<max(1, entries[index].items) { relocation.count(placement) }
+        }
+        return (placements, relocation)
+    }
+
+    /// Tries `rules` (numbered from `first` in the summary) on the `open` entries, in order;
+    /// returns those still open.
+    private func apply(_ rules: [RelocationRule], from first: Int, to open: [Int], of entries: [Entry],
+                       in files: some LocalFiles, placing placements: inout [Placement]) -> [Int] {
+        guard !rules.isEmpty else { return open }
+        return open.filter { index in
+            for (number, rule) in rules.enumerated() {
+                guard let target = rule.apply(to: entries[index].path) else { continue }
+                switch files.look(target) {
+                case .found(let path): placements[index] = .byRule(first + number, path); return false
+                case .ambiguous(let paths): placements[index] = .ambiguous(paths); return false
+                case .none: continue
+                }
+            }
+            return true
+        }
+    }
+
+    /// The rules the entries not found elect, from at most `ballots` of them.
+    private func elect(_ paths: [String], in files: some LocalFiles) -> [RelocationRule] {
+        var election = RuleElection()
+        let stride = max(1, paths.count / ballots)
+        for path in Swift.stride(from: 0, to: paths.count, by: stride).map({ paths[$0] }) {
+            election.vote(for: path, candidates: files.sharingTail(with: path, limit: candidateLimit))
+        }
+        let known = Set(userRules.map { FoldedPath.fold($0.from) })
+        return election.elected().map { $0.rule.narrowed(toCover: paths) }.filter { !known.contains(FoldedPath.fold($0.from)) }
+    }
+
+    /// Step 3: the only file here with the entry's name and size, or duration within a second.
+    private func byName(_ entry: Entry, in files: some LocalFiles) -> Placement {
+        let found: [LocalFile]
+        if let size = entry.size {
+            found = files.named(like: entry.path, size: size, limit: candidateLimit)
+        } else if let duration = entry.durationMs {
+            let named = files.named(like: entry.path, size: nil, limit: candidateLimit + 1)
+            // A name so common that the candidates were cut short cannot be told apart.
+            guard named.count <= candidateLimit else { return .ambiguous(named.map(\.path)) }
+            found = named.filter { $0.durationMs.map { abs($0 - duration) <= 1_000 } ?? false }
+        } else {
+            return .missing
+        }
+        switch found.count {
+        case 0: return .missing
+        case 1: return .byName(found[0].path)
+        default: return .ambiguous(found.map(\.path))
+        }
+    }
+
+    /// One file is one item: a file that two entries naming different paths were placed on
+    /// is no evidence for either (two copies there, one here; or a name shared by chance), so
+    /// both become ambiguous, unless exactly one of them names the file as written.
+    private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry]) {
+        var claims: [String: [Int]] = [:]
+        for (index, placement) in placements.enumerated() {
+            if let path = placement.path { claims[path, default: []].append(index) }
+        }
+        for (path, claimants) in claims where claimants.count > 1 {
+            let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
+            guard names.count > 1 else { continue }  // one path, spelt alike: the same file
+            let written = claimants.filter { if case .asWritten = placements[$0] { true } else { false } }
+            for index in claimants where written.count != 1 || written[0] != index {
+                placements[index] = .ambiguous([path])
+            }
+        }
+    }
+}

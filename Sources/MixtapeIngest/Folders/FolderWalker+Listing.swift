@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MixtapeCore
+
+/// The two listings relocation asks for (spec/sources.md, "Where the files are now"), with the
+/// walk's own rules: hidden names skipped, no symlink followed, regular files only.
+extension FolderWalker {
+    /// Why a bounded walk stopped before the end of its tree.
+    public enum WalkLimit: Sendable, Equatable {
+        case files(Int)
+        case seconds(Double)
+    }
+
+    /// Hands each media file under `root` to `body` with its size, until `files` of them or
+    /// `seconds` have gone by; returns the limit that stopped it, nil when the tree was walked
+    /// whole.
+    public static func mediaFiles(under root: String, files: Int, seconds: Double,
+                                  _ body: (_ path: String, _ size: Int64) throws -> Void) rethrows -> WalkLimit? {
+        let start = ContinuousClock.now
+        var pending = [root]
+        var count = 0
+        while let folder = pending.popLast() {
+            guard let directory = PathBytes.withCString(folder, { opendir($0) }) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = entryName(entry)
+                guard !name.hasPrefix(".") else { continue }
+                let type = entry.pointee.d_type
+                let path = FolderPath.join(folder, name)
+                if type == UInt8(DT_DIR) { pending.append(path); continue }
+                guard FolderEntryRole(name: name) == .media else { continue }
+                var info = stat()
+                guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG:
+                    try body(path, Int64(info.st_size))
+                    count += 1
+                    if count >= files { return .files(files) }
+                    if count % 1024 == 0, ContinuousClock.now - start > .seconds(seconds) { return .seconds(seconds) }
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Every name in `folder` (hidden ones too, not `.` and `..`), nil when it cannot be listed.
+    public static func names(in folder: String) -> [String]? {
+        guard let directory = PathBytes.withCString(folder, { opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = entryName(entry)
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,82 @@
+import GRDB
+import MixtapeCore
+
+extension LibraryStore {
+    /// Runs one relocation pass in a write transaction, then works out again what depends on
+    /// items' paths: which rows are one file (`ItemAliases`) and the line snapshots that show
+    /// paths (all of them when aliases changed, since items merged or parted). Returns whether
+    /// any item's path changed.
+    public func relocating(_ body: (RelocationSession) throws -> Void) throws -> Bool {
+        try writing { db in
+            let session = RelocationSession(db: db)
+            defer { try? session.close() }
+            try body(session)
+            guard session.changedPaths else { return false }
+            let before = try ItemAliases.load(in: db)
+            try ItemAliases.refresh(in: db)
+            if try Set(ItemAliases.load(in: db).pairs) != Set(before.pairs) {
+                try LineSnapshot.invalidate(in: db)
+            } else {
+                try db.execute(sql: "DELETE FROM line_snapshots WHERE template LIKE '%{path%'")
+            }
+            return true
+        }
+    }
+
+    /// The rules a person set for the source at `path` (`sources relocate`), in order.
+    public func relocationRules(of path: String) throws -> [RelocationRule] {
+        try reading { db in
+            try Row.fetchAll(db, sql: """
+                SELECT from_path, to_path FROM relocation_rules r JOIN sources s ON s.id = r.source_id
+                WHERE s.path = ? ORDER BY position
+                """, arguments: [path]).map { RelocationRule(from: $0[0], to: $0[1], setBy: .user) }
+        }
+    }
+
+    /// Replaces the rules a person set for the source at `path`, and asks the next index run to
+    /// resolve its entries again (`DerivedData`).
+    public func setRelocationRules(_ rules: [RelocationRule], of path: String) throws {
+        try writing { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else { return }
+            try db.execute(sql: "DELETE FROM relocation_rules WHERE source_id = ?", arguments: [id])
+            for (position, rule) in rules.enumerated() {
+                try db.execute(sql: "INSERT INTO relocation_rules VALUES (?, ?, ?, ?)",
+                               arguments: [id, position, rule.from, rule.to])
+            }
+            try DerivedData.markPending(in: db)
+        }
+    }
+
+    /// Whether some entry of the source at `path` names a location `matches` accepts.
+    public func anyLocation(of path: String, where matches: (String) -> Bool) throws -> Bool {
+        try reading { db in
+            let rows = try String.fetchCursor(db, sql: """
+                SELECT location FROM items WHERE source_id = (SELECT id FROM sources WHERE path = ?) AND location IS NOT NULL
+                """, arguments: [path])
+            while let location = try rows.next() { if matches(location) { return true } }
+            return false
+        }
+    }
+
+    /// The entries of the source at `path` that relocation left ambiguous, with their candidates.
+    public func ambiguousEntries(of path: String) throws -> [(location: String, candidates: [String])] {
+        try reading { db in
+            try Row.fetchAll(db, sql: """
+                SELECT location, candidates FROM ambiguous_entries WHERE source_id = (SELECT id FROM sources WHERE path = ?)
+                ORDER BY location
+                """, arguments: [path]).map { ($0[0], ($0[1] as String).split(separator: "\n").map(String.init)) }
+        }
+    }
+
+    /// The locations of the source at `path` for which no file here was found (not ambiguous).
+    public func missingEntries(of path: String, limit: Int) throws -> [String] {
+        try reading { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT location FROM items WHERE source_id = (SELECT id FROM sources WHERE path = ?1)
+                AND path IS NULL AND location IS NOT NULL AND location NOT GLOB '[A-Za-z]*[A-Za-z0-9+.-]://*'
+                AND location NOT IN (SELECT location FROM ambiguous_entries WHERE source_id = (SELECT id FROM sources WHERE path = ?1))
+                ORDER BY location LIMIT ?2
+                """, arguments: [path, limit])
+        }
+    }
+}

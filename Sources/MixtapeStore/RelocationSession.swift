@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import MixtapeCore
+
+/// The index side of one relocation pass (spec/sources.md, "Where the files are now"), inside
+/// one write transaction: each library source's entries, the rules a person set for it, the
+/// catalog of files here, and the writing of what was found. Created by
+/// `LibraryStore.relocating`; not usable outside it.
+public final class RelocationSession {
+    private let db: Database
+    private var catalog: FileCatalog?
+    /// Whether a write changed an item's path (so aliases and lines are worked out again).
+    private(set) var changedPaths = false
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// A library source whose entries are resolved.
+    public struct Source: Sendable {
+        public var id: Int64
+        public var path: String
+        public var kind: SourceKind
+    }
+
+    /// One source's entries: each path it names once, with the rows naming it.
+    public struct Entries {
+        public var entries: [Relocator.Entry] = []
+        /// The rows of each entry: `rowIDs[starts[i]..<starts[i + 1]]`, with a hash of each
+        /// row's current path (0 for none), so only rows whose path changes are written.
+        fileprivate var rowIDs: [Int64] = []
+        fileprivate var pathHashes: [Int] = []
+        fileprivate var starts: [Int] = [0]
+    }
+
+    /// Every library export and database recorded (not folders, not playlist files).
+    public func librarySources() throws -> [Source] {
+        try Row.fetchAll(db, sql: "SELECT id, path, kind FROM sources ORDER BY id").compactMap { row in
+            guard let kind = SourceKind(rawValue: row[2]), kind.isLibraryFile else { return nil }
+            return Source(id: row[0], path: row[1], kind: kind)
+        }
+    }
+
+    /// The paths a source's items name (URLs and items with no location left out), grouped.
+    public func entries(of source: Source) throws -> Entries {
+        var result = Entries()
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT rowid, location, size, duration_ms, path FROM items
+            WHERE source_id = ? AND location IS NOT NULL AND location NOT GLOB '[A-Za-z]*[A-Za-z0-9+.-]://*'
+            ORDER BY location
+            """, arguments: [source.id])
+        while let row = try rows.next() {
+            let location: String = row[1]
+            if result.entries.last?.path != location || result.entries.isEmpty {
+                if !result.entries.isEmpty { result.starts.append(result.rowIDs.count) }
+                result.entries.append(Relocator.Entry(path: location, size: row[2], durationMs: row[3], items: 0))
+            }
+            result.entries[result.entries.count - 1].items += 1
+            result.rowIDs.append(row[0])
+            result.pathHashes.append(RelocationSession.hash(row[4]))
+        }
+        result.starts.append(result.rowIDs.count)
+        return result
+    }
+
+    /// The rules a person set for the source, in order.
+    public func userRules(of source: Source) throws -> [RelocationRule] {
+        try Row.fetchAll(db, sql: "SELECT from_path, to_path FROM relocation_rules WHERE source_id = ? ORDER BY position",
+                         arguments: [source.id]).map { RelocationRule(from: $0[0], to: $0[1], setBy: .user) }
+    }
+
+    /// The catalog of files here, made on first use.
+    public func files() throws -> FileCatalog {
+        if let catalog { return catalog }
+        let made = try FileCatalog(db: db)
+        catalog = made
+        return made
+    }
+
+    /// What a write changed.
+    public struct Written: Sendable {
+        /// Whether the summary's counts or rules differ from the last run's (what `index` reports).
+        public var summaryChanged: Bool
+        /// Whether an item's path changed.
+        public var pathsChanged: Bool
+    }
+
+    /// Writes each entry's file here and the source's summary.
+    public func write(_ placements: [Placement], of entries: Entries, relocation: Relocation, source: Source) throws -> Written {
+        var pathsChanged = false
+        let before = try Row.fetchOne(db, sql: "SELECT found, missing, ambiguous, relocations FROM sources WHERE id = ?",
+                                      arguments: [source.id])
+        let summary = RelocationSummary.encode(relocation)
+        let update = try db.makeStatement(sql: "UPDATE items SET path = ? WHERE rowid = ?")
+        for (index, placement) in placements.enumerated() {
+            let path = placement.path
+            let hash = RelocationSession.hash(path)
+            for row in entries.starts[index]..<entries.starts[index + 1] where entries.pathHashes[row] != hash {
+                try update.execute(arguments: [path, entries.rowIDs[row]])
+                pathsChanged = true
+            }
+        }
+        try db.execute(sql: "DELETE FROM ambiguous_entries WHERE source_id = ?", arguments: [source.id])
+        let ambiguous = try db.makeStatement(sql: "INSERT INTO ambiguous_entries (source_id, location, candidates) VALUES (?, ?, ?)")
+        for (index, placement) in placements.enumerated() {
+            guard case .ambiguous(let candidates) = placement else { continue }
+            try ambiguous.execute(arguments: [source.id, entries.entries[index].path, candidates.joined(separator: "\n")])
+        }
+        try db.execute(sql: """
+            UPDATE sources SET found = ?, missing = ?, ambiguous = ?, relocations = ?, relocation_note = ? WHERE id = ?
+            """, arguments: [relocation.found, relocation.missing, relocation.ambiguous,
+                             summary, relocation.note, source.id])
+        if pathsChanged { changedPaths = true }
+        let summaryChanged = before?[0] as Int? != relocation.found || before?[1] as Int? != relocation.missing
+            || before?[2] as Int? != relocation.ambiguous || before?[3] as String? != summary
+        return Written(summaryChanged: summaryChanged, pathsChanged: pathsChanged)
+    }
+
+    /// A hash of a path's bytes (Swift's own would make an NFC path equal its NFD spelling,
+    /// and the file is opened by its bytes).
+    private static func hash(_ path: String?) -> Int {
+        guard let path else { return 0 }
+        var hash = StableHash()
+        hash.combine(bytes: path.utf8)
+        return Int(truncatingIfNeeded: hash.value) | 1
+    }
+
+    func close() throws {
+        try catalog?.close()
+    }
+}

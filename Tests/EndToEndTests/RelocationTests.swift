@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// Where the files are now (spec/sources.md): the story of issue 32, end to end. A library
+/// exported on Windows names `C:/Users/sam/Music/iTunes/iTunes Media/Music/…`; the music was
+/// copied to `home/Music` here, with one artist folder in other letter case, one name in NFD,
+/// one file moved elsewhere, one file the copy lost, and one that could be either of two files.
+@Suite("relocation: an export made on another computer finds its files here", .serialized)
+struct RelocationEndToEndTests {
+    let mixtape = MixtapeProcess()
+    var music: String { mixtape.folder + "/home/Music" }
+    var export: String { mixtape.folder + "/exports/Library.xml" }
+    static let windows = "C:/Users/sam/Music/iTunes/iTunes Media/Music"
+
+    /// Each track: its key, where the export says it is (below `windows`), where the file is
+    /// here (below `music`; nil: not copied; two places: ambiguous), and its rating.
+    static let tracks: [(key: String, written: String, here: [String], rating: Int)] = [
+        ("A", "Abba/Gold/01 A.flac", ["Abba/Gold/01 A.flac"], 100),
+        ("B", "Abba/Gold/02 B.flac", ["Abba/Gold/02 B.flac"], 80),
+        ("C", "Björk/Post/01 C.flac", ["björk/Post/01 C.flac"], 80),
+        ("D", "Sigur Rós/Takk/01 D.flac", ["Sigur Ro\u{301}s/Takk/01 D.flac"], 60),
+        ("E", "Moby/Play/01 E.flac", ["Unsorted/01 E.flac"], 100),
+        ("G", "Moby/Play/02 G.flac", [], 100),
+        ("H", "Moby/Play/03 H.flac", ["Twice/a/03 H.flac", "Twice/b/03 H.flac"], 40),
+    ]
+
+    /// Tagged FLAC files made with sox, each a different length (so a different size).
+    func makeFiles() throws -> [String: Int] {
+        var sizes: [String: Int] = [:]
+        for (offset, track) in Self.tracks.enumerated() {
+            let tone = mixtape.folder + "/tone\(track.key).wav"
+            try MixtapeProcess.tool("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", tone, "synth",
+                                            String(0.2 + Double(offset) * 0.1), "sine", "440"])
+            for place in track.here {
+                let path = music + "/" + place
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try MixtapeProcess.tool("sox", [tone, "--comment", "TITLE=Tag \(track.key)", "--add-comment", "GENRE=Folk", path])
+                sizes[track.key] = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            }
+            if track.here.isEmpty { sizes[track.key] = 12_345 }
+        }
+        return sizes
+    }
+
+    /// The Windows export: each track with its size, rating and a play count, and playlist Best
+    /// of A, E, G.
+    func writeExport(sizes: [String: Int], root: String = windows) throws {
+        var body = ""
+        for (offset, track) in Self.tracks.enumerated() {
+            // The drive's `:` as iTunes writes it, not percent-encoded.
+            let allowed = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: ":"))
+            let url = "file://localhost/" + (root + "/" + track.written).addingPercentEncoding(withAllowedCharacters: allowed)!
+            body += """
+                <key>\(offset + 1)</key><dict><key>Track ID</key><integer>\(offset + 1)</integer>
+                <key>Persistent ID</key><string>BBBB00000000000\(offset + 1)</string>
+                <key>Name</key><string>Song \(track.key)</string><key>Artist</key><string>Export Artist</string>
+                <key>Size</key><integer>\(sizes[track.key] ?? 0)</integer><key>Rating</key><integer>\(track.rating)</integer>
+                <key>Play Count</key><integer>6</integer><key>Location</key><string>\(url)</string></dict>
+
+                """
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+            <key>Major Version</key><integer>1</integer><key>Minor Version</key><integer>1</integer>
+            <key>Application Version</key><string>12.9</string>
+            <key>Music Folder</key><string>file://localhost/C:/Users/sam/Music/iTunes/iTunes%20Media/</string>
+            <key>Library Persistent ID</key><string>1111222233334444</string>
+            <key>Tracks</key><dict>
+            \(body)</dict>
+            <key>Playlists</key><array><dict><key>Name</key><string>Best</string><key>Playlist ID</key><integer>90</integer>
+            <key>Playlist Persistent ID</key><string>9999666677778888</string><key>Playlist Items</key><array>
+            <dict><key>Track ID</key><integer>1</integer></dict><dict><key>Track ID</key><integer>5</integer></dict>
+            <dict><key>Track ID</key><integer>6</integer></dict></array></dict></array>
+            </dict></plist>
+            """
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/exports", withIntermediateDirectories: true)
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: export))
+    }
+
+    /// The items of `search --json`, by title.
+    func items() throws -> [String: [String: Any]] {
+        var byTitle: [String: [String: Any]] = [:]
+        for record in try mixtape.run(["search", "--json"]).records { byTitle[record["title"] as? String ?? "", default: record] = record }
+        return byTitle
+    }
+
+    func exportSource() throws -> [String: Any] {
+        try #require(try mixtape.run(["sources", "--json"]).records.first { $0["path"] as? String == export })
+    }
+
+    @Test func theTrialOfTheIssue() throws {
+        try writeExport(sizes: try makeFiles())
+        let indexed = try mixtape.run(["index", export, music])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        // 7 export entries, 7 files: A–E are one item each with the export's fields; G has no
+        // file; H is the export's item (not found) and the two files' own items.
+        #expect(indexed.stdout.hasPrefix("indexed 2 sources: 9 items ("), "\(indexed.stdout)")
+        #expect(indexed.stderr.contains("\(export): found here 5 of 7 files"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("\(Self.windows) → \(music): 4"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("by name and size: 1"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("missing 1, ambiguous 1"), "\(indexed.stderr)")
+
+        let all = try items()
+        let expected: [String: String?] = [
+            "Song A": music + "/Abba/Gold/01 A.flac", "Song B": music + "/Abba/Gold/02 B.flac",
+            "Song C": music + "/björk/Post/01 C.flac", "Song D": music + "/Sigur Ro\u{301}s/Takk/01 D.flac",
+            "Song E": music + "/Unsorted/01 E.flac", "Song G": nil, "Song H": nil,
+        ]
+        for (title, path) in expected {
+            let item = try #require(all[title], "\(title) in \(all.keys.sorted())")
+            #expect((item["path"] as? String).map { Array($0.utf8) } == path.map { Array($0.utf8) }, "\(title): \(item)")
+            #expect((item["location"] as? String)?.hasPrefix(Self.windows) == true, "location stays as written")
+            #expect(item["rating"] != nil && item["play_count"] as? Int == 6)
+            if path != nil { #expect(item["genre"] as? String == "Folk", "the folder's tags joined: \(title)") }
+        }
+        #expect(all.keys.filter { $0.hasPrefix("Tag ") }.sorted() == ["Tag H"], "only H's files are items of their own")
+
+        // Everything reaches the files with no flag.
+        let out = mixtape.folder + "/best.m3u8"
+        let exported = try mixtape.run(["export-playlist", "--query", "rating:>=80", "-o", out])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 5, "A, B, C, E and G: \(lines)")
+        #expect(lines.filter { $0.hasPrefix(music) }.count == 4)
+        #expect(exported.stderr.contains("1 missing here"), "only G: \(exported.stderr)")
+        #expect(try mixtape.run(["search", "--format", "{title}", "path:\(music)/Abba"]).lines.sorted() == ["Song A", "Song B"])
+        let playlist = try mixtape.run(["export-playlist", "--playlist", "Best", "-o", "-", "--format", "m3u8", "--missing", "skip"])
+        #expect(playlist.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
+                    == ["\(music)/Abba/Gold/01 A.flac", "\(music)/Unsorted/01 E.flac"], "\(playlist.stdout)")
+
+        // sources --json and doctor say the same.
+        let source = try exportSource()
+        #expect(source["found"] as? Int == 5 && source["missing"] as? Int == 1 && source["ambiguous"] as? Int == 1)
+        let rules = source["relocations"] as? [[String: Any]] ?? []
+        #expect(rules.count == 1)
+        #expect(rules.first?["from"] as? String == Self.windows && rules.first?["to"] as? String == music)
+        #expect(rules.first?["entries"] as? Int == 4 && rules.first?["set_by"] as? String == "learned")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.stdout.contains("missing here: \(Self.windows)/Moby/Play/02 G.flac"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("ambiguous: \(Self.windows)/Moby/Play/03 H.flac could be \(music)/Twice/a/03 H.flac or \(music)/Twice/b/03 H.flac"),
+                "\(doctor.stdout)")
+    }
+
+    @Test func aRuleSetByHandIsKeptAndCleared() throws {
+        try writeExport(sizes: try makeFiles())
+        try #require(try mixtape.run(["index", export, music]).status == 0)
+        func state() throws -> [String] {
+            [try mixtape.run(["sources", "--json"]).stdout, try mixtape.run(["search", "--json"]).stdout]
+        }
+        let before = try state()
+
+        // Bad rules change nothing: exit 2 and a message naming the mistake.
+        let nothing = try mixtape.run(["sources", "relocate", export, "D:/Elsewhere=\(music)"])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("no entry of \(export) starts with D:/Elsewhere"), "\(nothing.stderr)")
+        let nowhere = try mixtape.run(["sources", "relocate", export, "\(Self.windows)/Moby=\(mixtape.folder)/nope"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("is not a folder here"), "\(nowhere.stderr)")
+        #expect(try mixtape.run(["sources", "relocate", export]).status == 2, "no rule and no --clear")
+        #expect(try mixtape.run(["sources", "relocate", music, "C:/x=\(music)"]).status == 2, "a folder is not relocated")
+        #expect(try state() == before, "the index stayed as it was")
+
+        // H's files are both here; a person says which folder holds that album.
+        let set = try mixtape.run(["sources", "relocate", export, "\(Self.windows)/Moby/Play=\(music)/Twice/b"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("found here 6 of 7 files"), "\(set.stderr)")
+        #expect(set.stderr.contains("\(Self.windows)/Moby/Play → \(music)/Twice/b: 1 (set by you)"), "\(set.stderr)")
+        #expect(try items()["Song H"]?["path"] as? String == music + "/Twice/b/03 H.flac")
+        let rules = try exportSource()["relocations"] as? [[String: Any]] ?? []
+        #expect(rules.first?["set_by"] as? String == "user")
+        // The rule is kept: a later index keeps using it.
+        try #require(try mixtape.run(["index", "--full"]).status == 0)
+        #expect(try items()["Song H"]?["path"] as? String == music + "/Twice/b/03 H.flac")
+        #expect(try mixtape.run(["sources", "relocate", "--clear", export]).status == 0)
+        #expect(try items()["Song H"]?["path"] == nil, "ambiguous again, not guessed")
+        #expect(try exportSource()["ambiguous"] as? Int == 1)
+    }
+
+    @Test func anExportWhoseFilesAreAllElsewhereIsAWarningAndAFolderIndexedLaterFindsThem() throws {
+        try writeExport(sizes: try makeFiles())
+        let alone = try mixtape.run(["index", export])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stderr.contains("warning: \(export): none of the 7 files it names is here"), "\(alone.stderr)")
+        #expect(try exportSource()["found"] as? Int == 0)
+        // The music turns up (a disk plugged in, a copy finished): the next index finds it.
+        let later = try mixtape.run(["index", music])
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stderr.contains("\(export): found here 5 of 7 files"), "\(later.stderr)")
+        #expect(try items()["Song A"]?["path"] as? String == music + "/Abba/Gold/01 A.flac")
+        // Items kept their ids.
+        #expect(try items()["Song A"]?["id"] as? String == "itunes:BBBB000000000001")
+    }
+
+    @Test func theExportsOwnTreeIsSearchedWithNoFolderSource() throws {
+        // The whole iTunes folder copied, the export inside it: no folder source needed.
+        let sizes = try makeFiles()
+        let tree = mixtape.folder + "/home/Music"
+        try writeExport(sizes: sizes)
+        let inside = tree + "/Library.xml"
+        try FileManager.default.moveItem(atPath: export, toPath: inside)
+        let indexed = try mixtape.run(["index", inside])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("\(inside): found here 5 of 7 files"), "\(indexed.stderr)")
+        #expect(indexed.stdout.hasPrefix("indexed 1 source: 7 items"), "\(indexed.stdout)")
+    }
+}
