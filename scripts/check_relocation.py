@@ -66,6 +66,8 @@ def main():
     parser.add_argument("items")
     parser.add_argument("--min-found", type=float, default=99.5,
                         help="least share (percent) of the entries with a file that must be found (default 99.5)")
+    parser.add_argument("--counts", action="store_true",
+                        help="end with a line `counts: {...}` (JSON: there, found, wrong, guessed, missed) for scripts")
     args = parser.parse_args()
     with open(args.answers, encoding="utf-8") as handle:
         answers = json.load(handle)
@@ -150,6 +152,8 @@ def main():
         return 1
     failed = found_pct < args.min_found or counts["wrong"] or counts["guessed"] or counts["two items"]
     print("\n%s" % ("FAIL" if failed else "PASS"))
+    if args.counts:
+        print("counts: " + json.dumps({key: counts[key] for key in ("there", "found", "wrong", "guessed", "missed")}))
     return 1 if failed else 0
 
 

@@ -63,16 +63,21 @@ public struct IndexSources {
 
         let gathered = try ReadSources(options: self, store: store, readAhead: readAhead ?? FolderReadAhead())
             .run(targets, named: changes == nil && !sources.isEmpty, unrecorded: unrecorded, into: &report)
-        // A one-source index has its lines already: its sync gathered them as it wrote the items.
-        let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted)
-            && gathered == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         let derive = report.changedIndex || interrupted
+        // Files that came, went or moved, or an export read again, may change where entries
+        // are; a batch of tags edited in place does not, and costs no pass over the exports.
+        if interrupted || report.added + report.removed + report.moved + report.reread > 0 {
+            report.relocations = try ResolveLocations(store: store).run()
+        }
+        let relocated = report.relocations.contains(where: \.changedPaths)
+        // A one-source index has its lines already: its sync gathered them as it wrote the
+        // items. Relocation may have dropped the snapshot (items merged or parted).
+        let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted || relocated)
+            && gathered == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         var derived = DerivePlaylists.Outcome()
         if derive {
-            report.relocations = try ResolveLocations(store: store).run()
             derived = try DerivePlaylists(store: store, libraryPath: libraryPath, now: now)
-                .run(gathered: gathered, columnsHold: !report.relocations.contains(where: \.changedPaths),
-                     resolvingFiles: interrupted, keepingLines: snapshotDue)
+                .run(gathered: gathered, columnsHold: !relocated, resolvingFiles: interrupted, keepingLines: snapshotDue)
             let covered = Set(targets)
             report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
         } else if let lines = gathered {

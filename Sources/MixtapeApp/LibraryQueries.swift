@@ -111,6 +111,8 @@ public struct LibraryQueries {
         guard let removed = try store.removeSource(at: path) ?? store.removeSource(at: FileFacts.absolute(path)) else {
             return nil
         }
+        // An export's entries may have been found among a folder's files, which are gone now.
+        _ = try ResolveLocations(store: store).run()
         // Playlist files of other sources may have named its items (or, for a folder that
         // shared files with an export, the export's ids stand for the folder's own again).
         try ResolvePlaylistFiles(store: store).run()

@@ -17,8 +17,9 @@ import MixtapeCore
 /// counts and edits a person made), and among those of one kind the source added first. Paths
 /// compare by canonical equivalence (Swift's `String` equality), so the NFD name a Mac export
 /// writes meets the NFC name of the same file on Linux. A source that lists one file more than
-/// once (two tracks of one file, or parts of it) takes no part for that file: which of its rows
-/// would be the one is not known.
+/// once takes no part for that file (which of its rows would be the one is not known): a
+/// folder's cue tracks, parts of one file, stay items; an export's duplicate tracks stay items
+/// too, and a folder's row for their file is an alias of the first of them.
 struct ItemAliases {
     /// One row that is another name for an item: (its source, its id) → (the item's source, id).
     struct Pair: Hashable {
@@ -121,8 +122,13 @@ struct ItemAliases {
             for row in rows { perSource[row.source, default: 0] += 1 }
             let candidates = rows.filter { perSource[$0.source] == 1 }
                 .sorted { (rank($0.source), $0.source) < (rank($1.source), $1.source) }
-            guard let item = candidates.first else { continue }
-            for other in candidates.dropFirst() where other.id != item.id {
+            // An export that lists the file twice (a duplicate track in iTunes) keeps both
+            // rows as items; a folder's row for the file becomes an alias of the first.
+            let repeated = rows.filter { perSource[$0.source, default: 0] > 1 && sourceIsFolder[$0.source] == false }
+                .min { ($0.source, $0.id) < ($1.source, $1.id) }
+            guard let item = candidates.first.flatMap({ rank($0.source) == 0 ? $0 : nil }) ?? repeated ?? candidates.first
+            else { continue }
+            for other in candidates where other.id != item.id {
                 pairs.append(Pair(aliasSource: other.source, alias: ItemID(rawValue: other.id),
                                   itemSource: item.source, item: ItemID(rawValue: item.id)))
             }

@@ -9,7 +9,7 @@ import MixtapeStore
 struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "List indexed sources with item counts and last index time.",
+        abstract: "List indexed sources (items, files found here, last index time); remove or relocate one.",
         subcommands: [List.self, Remove.self, Relocate.self],
         defaultSubcommand: List.self)
 

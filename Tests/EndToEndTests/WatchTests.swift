@@ -110,6 +110,36 @@ struct WatchTests {
         throw CancellationError()
     }
 
+    /// Where the files are now: an export made on Windows, indexed before its music is here;
+    /// the files copied in while `watch` runs are found for the export's items, which keep
+    /// their ids, and become one item each with the folder's files.
+    @Test func filesCopiedInLaterAreFoundForTheExportsEntries() throws {
+        let staged = mixtape.folder + "/staged/01 One.mp3"
+        try mp3(staged, title: "Tag One")
+        let size = (try FileManager.default.attributesOfItem(atPath: staged)[.size] as? Int) ?? 0
+        let export = try mixtape.write("Library.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>Major Version</key><integer>1</integer>
+            <key>Tracks</key><dict><key>1</key><dict><key>Track ID</key><integer>1</integer>
+            <key>Persistent ID</key><string>CCCC000000000001</string><key>Name</key><string>Export One</string>
+            <key>Size</key><integer>\(size)</integer><key>Rating</key><integer>100</integer>
+            <key>Location</key><string>file://localhost/C:/Users/sam/Music/iTunes/iTunes%20Media/Music/Band/Album/01%20One.mp3</string>
+            </dict></dict></dict></plist>
+            """)
+        try #require(try mixtape.run(["index", export, music]).status == 0)
+        #expect(try found("'Export One").first?["path"] == nil)
+        let watch = try startWatch(["--debounce", "0.2"])
+        try FileManager.default.createDirectory(atPath: music + "/Band/Album", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: staged, toPath: music + "/Band/Album/01 One.mp3")
+        try waitUntil("'Export One", "the export's entry finds the file copied in") {
+            $0.first?["path"] as? String == music + "/Band/Album/01 One.mp3"
+        }
+        let all = try mixtape.run(["search", "--json"]).records
+        #expect(all.count == 1, "one item for the one file: \(all)")
+        #expect(all.first?["id"] as? String == "itunes:CCCC000000000001")
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aFileInANewNestedFolderIsSearchableWithinDebouncePlusHalfASecond() throws {
         let watch = try startWatch(["--debounce", "0.3", music])
         try mp3(mixtape.folder + "/ready.mp3", title: "Nested Arrival")

@@ -178,4 +178,15 @@ struct RelocationTests {
         #expect(relocation.foundAsWritten == 3)
         #expect(relocation.entries == 3)
     }
+
+    @Test func aFlatFolderCopiedIntoAnotherElectsItsRuleByName() {
+        // Music kept in one folder, copied into another of a different name; one song is
+        // also copied elsewhere, so name and size alone could not tell its two files apart.
+        let files = Self.here([("/home/Music/a.mp3", 1), ("/home/Music/b.mp3", 2), ("/home/Music/c.mp3", 3),
+                               ("/home/Backup/c.mp3", 3)])
+        let entries = ["a.mp3", "b.mp3", "c.mp3"].enumerated().map { Self.entry("/Users/z/Temp/\($1)", size: Int64($0 + 1)) }
+        let (placements, relocation) = Relocator().relocate(entries, in: files)
+        #expect(placements.map(\.path) == ["/home/Music/a.mp3", "/home/Music/b.mp3", "/home/Music/c.mp3"])
+        #expect(relocation.rules.map(\.argument) == ["/Users/z/Temp=/home/Music"])
+    }
 }

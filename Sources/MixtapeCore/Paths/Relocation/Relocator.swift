@@ -55,7 +55,7 @@ public struct Relocator {
         relocation.rules = userRules
         relocation.foundByRule = Array(repeating: 0, count: userRules.count)
         open = apply(userRules, from: 0, to: open, of: entries, in: files, placing: &placements)
-        let learned = open.isEmpty ? [] : elect(open.map { entries[$0].path }, in: files)
+        let learned = open.isEmpty ? [] : elect(open.map { entries[$0] }, in: files)
         relocation.rules += learned
         relocation.foundByRule += Array(repeating: 0, count: learned.count)
         open = apply(learned, from: userRules.count, to: open, of: entries, in: files, placing: &placements)
@@ -86,13 +86,23 @@ public struct Relocator {
     }
 
     /// The rules the entries not found elect, from at most `ballots` of them.
-    private func elect(_ paths: [String], in files: some LocalFiles) -> [RelocationRule] {
+    ///
+    /// An entry no file shares a folder and name with (music kept flat in one folder, copied
+    /// into another) votes through the only file of its name and size, if there is one: a
+    /// one-component tail, so such a rule needs more than one vote (`RuleElection.quorum`).
+    private func elect(_ open: [Entry], in files: some LocalFiles) -> [RelocationRule] {
         var election = RuleElection()
-        let stride = max(1, paths.count / ballots)
-        for path in Swift.stride(from: 0, to: paths.count, by: stride).map({ paths[$0] }) {
-            election.vote(for: path, candidates: files.sharingTail(with: path, limit: candidateLimit))
+        let stride = max(1, open.count / ballots)
+        for entry in Swift.stride(from: 0, to: open.count, by: stride).map({ open[$0] }) {
+            var candidates = files.sharingTail(with: entry.path, limit: candidateLimit)
+            if candidates.isEmpty {
+                let named = files.named(like: entry.path, size: entry.size, limit: 2)
+                if named.count == 1 { candidates = [named[0].path] }
+            }
+            election.vote(for: entry.path, candidates: candidates)
         }
         let known = Set(userRules.map { FoldedPath.fold($0.from) })
+        let paths = open.map(\.path)
         return election.elected().map { $0.rule.narrowed(toCover: paths) }.filter { !known.contains(FoldedPath.fold($0.from)) }
     }
 
