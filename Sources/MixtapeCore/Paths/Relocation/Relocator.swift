@@ -130,11 +130,12 @@ public struct Relocator {
     /// is no evidence for either (two copies there, one here; or a name shared by chance), so
     /// both become ambiguous, unless exactly one of them names the file as written.
     private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry]) {
-        var claims: [String: [Int]] = [:]
+        var claims: [ExactPath: [Int]] = [:]
         for (index, placement) in placements.enumerated() {
-            if let path = placement.path { claims[path, default: []].append(index) }
+            if let path = placement.path { claims[ExactPath(path), default: []].append(index) }
         }
-        for (path, claimants) in claims where claimants.count > 1 {
+        for (file, claimants) in claims where claimants.count > 1 {
+            let path = file.text
             let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
             guard names.count > 1 else { continue }  // one path, spelt alike: the same file
             let written = claimants.filter { if case .asWritten = placements[$0] { true } else { false } }

@@ -33,7 +33,9 @@ public struct RuleElection: Sendable {
         for candidate in candidates {
             let file = FoldedPath.components(candidate)
             let tail = FoldedPath.sharedTail(entry, file)
-            guard tail > 0, tail < entry.count, tail < file.count || candidate.hasPrefix("/") else { continue }
+            // The whole entry may be the tail (`/` → `/home/sam/Music`: a whole disk copied in),
+            // but a candidate must keep a leading part to replace it with.
+            guard tail > 0, tail < entry.count || path.hasPrefix("/"), tail < file.count else { continue }
             if let current = best, tail == current.tail {
                 if file != current.file { tie = true }
             } else if tail > best?.tail ?? 0 {
