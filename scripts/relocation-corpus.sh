@@ -55,7 +55,7 @@ for export in "$@"; do
 		rm -rf "$out"
 	done
 done
-percent=$(awk -v f="$found" -v t="$there" 'BEGIN { printf "%.2f", t > 0 ? 100 * f / t : 100 }')
+percent=$(awk -v f="$found" -v t="$there" 'BEGIN { printf "%.2f", (t > 0) ? 100 * f / t : 100 }')
 echo "total: $checks checks; $found of $there entries whose file is there found ($percent%); $wrong wrong; $guessed guessed"
 awk -v p="$percent" -v m="${MIN_FOUND:-99.5}" 'BEGIN { exit !(p >= m) }' || failed=1
 exit $failed

@@ -8,13 +8,14 @@ import MixtapeCore
 /// whatever the number of files, and memory does not grow with them.
 ///
 /// Built only when some entry was not found as written: an export of exact paths never pays
-/// for it.
+/// for it. A lookup that fails for SQLite's sake finds nothing: an entry left missing, never
+/// a wrong file.
 public final class FileCatalog {
     private let db: Database
     private let insert: Statement
-    private let byTail: Statement
-    private let byName: Statement
-    private let byNameAndSize: Statement
+    private var byTail: Statement?
+    private var byName: Statement?
+    private var byNameAndSize: Statement?
     /// How many files it holds.
     public private(set) var count = 0
 
@@ -23,21 +24,14 @@ public final class FileCatalog {
         try db.execute(sql: """
             DROP TABLE IF EXISTS temp.files_here;
             CREATE TEMP TABLE files_here (
-                path TEXT PRIMARY KEY,
+                path TEXT NOT NULL,
                 name_key TEXT NOT NULL,
                 tail_key TEXT NOT NULL,
                 size INTEGER,
                 duration_ms INTEGER
             );
-            CREATE INDEX temp.files_here_by_tail ON files_here (tail_key);
-            CREATE INDEX temp.files_here_by_name ON files_here (name_key, size);
             """)
-        insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO files_here VALUES (?, ?, ?, ?, ?)")
-        byTail = try db.makeStatement(sql: "SELECT path FROM files_here WHERE tail_key = ? LIMIT ?")
-        byName = try db.makeStatement(sql: "SELECT path, size, duration_ms FROM files_here WHERE name_key = ? LIMIT ?")
-        byNameAndSize = try db.makeStatement(sql: """
-            SELECT path, size, duration_ms FROM files_here WHERE name_key = ? AND size = ? LIMIT ?
-            """)
+        insert = try db.makeStatement(sql: "INSERT INTO files_here VALUES (?, ?, ?, ?, ?)")
         // The folder sources' files, with the duration their items' tags gave.
         let rows = try Row.fetchCursor(db, sql: """
             SELECT f.path, f.size, i.duration_ms FROM folder_files f
@@ -47,20 +41,40 @@ public final class FileCatalog {
         while let row = try rows.next() { try add(LocalFile(path: row[0], size: row[1], durationMs: row[2])) }
     }
 
-    /// Adds a file found by a walk (a file already held is kept once).
+    /// Indexes what was added, once, before the first lookup: building the two indexes over a
+    /// hundred thousand rows at once costs a fraction of keeping them up to date row by row.
+    /// A file added twice (a walked tree inside a folder source) is found once (`DISTINCT`).
+    public func seal() throws {
+        guard byTail == nil else { return }
+        try db.execute(sql: """
+            CREATE INDEX temp.files_here_by_tail ON files_here (tail_key);
+            CREATE INDEX temp.files_here_by_name ON files_here (name_key, size);
+            """)
+        byTail = try db.makeStatement(sql: "SELECT DISTINCT path FROM files_here WHERE tail_key = ? LIMIT ?")
+        byName = try db.makeStatement(sql: """
+            SELECT path, max(size), max(duration_ms) FROM files_here WHERE name_key = ? GROUP BY path LIMIT ?
+            """)
+        byNameAndSize = try db.makeStatement(sql: """
+            SELECT path, max(size), max(duration_ms) FROM files_here WHERE name_key = ? AND size = ? GROUP BY path LIMIT ?
+            """)
+    }
+
+    /// Adds a file found by a walk (before the first lookup: `seal`).
     public func add(_ file: LocalFile) throws {
         let keys = FoldedPath.keys(file.path)
         try insert.execute(arguments: [file.path, keys.name, keys.tail, file.size, file.durationMs])
-        count += db.changesCount
+        count += 1
     }
 
     /// Files whose last two components fold to `path`'s.
     public func sharingTail(with path: String, limit: Int) -> [String] {
-        (try? String.fetchAll(byTail, arguments: [FoldedPath.tail(path), limit])) ?? []
+        guard (try? seal()) != nil, let byTail else { return [] }
+        return (try? String.fetchAll(byTail, arguments: [FoldedPath.tail(path), limit])) ?? []
     }
 
     /// Files whose name folds to `path`'s, of this size when given.
     public func named(like path: String, size: Int64?, limit: Int) -> [LocalFile] {
+        guard (try? seal()) != nil, let byName, let byNameAndSize else { return [] }
         let name = FoldedPath.name(path)
         let rows = size.map { try? Row.fetchAll(byNameAndSize, arguments: [name, $0, limit]) }
             ?? (try? Row.fetchAll(byName, arguments: [name, limit]))

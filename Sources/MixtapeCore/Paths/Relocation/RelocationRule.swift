@@ -55,7 +55,10 @@ public struct RelocationRule: Hashable, Sendable {
         let slash = utf8.index(utf8.startIndex, offsetBy: trimmed.count)
         let start = trimmed.last == 0x2f ? slash : utf8.index(after: slash)
         guard trimmed.last == 0x2f || utf8[slash] == 0x2f, start < utf8.endIndex, utf8[start] != 0x2f else { return nil }
-        return Substring(utf8[start...])
+        let rest = utf8[start...]
+        // A doubled `/` inside is left to the component-wise way, which drops it.
+        guard !zip(rest, rest.dropFirst()).contains(where: { $0 == 0x2f && $1 == 0x2f }) else { return nil }
+        return Substring(rest)
     }
 
     /// TO followed by `rest`, one `/` between them.
@@ -91,15 +94,20 @@ public struct RelocationRule: Hashable, Sendable {
     /// `…/iTunes Media` → `/home/sam`; what a person would write, and what is reported, is
     /// `…/iTunes Media/Music` → `/home/sam/Music`, which puts every covered path in the same place.
     public func narrowed(toCover paths: [String]) -> RelocationRule {
-        let covered = paths.lazy.filter { Self.root($0) == Self.root(self.from) }.map(FoldedPath.components)
-            .filter { $0.count > fromKeys.count && matches($0) }
-        guard let first = covered.first else { return self }
+        // What each covered path has after FROM, split at `/` (empty parts dropped).
+        let rests: [[Substring]] = paths.compactMap { path in
+            if let rest = Self.rest(of: path, after: from) {
+                return rest.split(separator: "/")
+            }
+            let components = FoldedPath.components(path)
+            guard Self.root(path) == Self.root(from), components.count > fromKeys.count, matches(components) else { return nil }
+            return Array(components[fromKeys.count...])
+        }
+        guard let first = rests.first else { return self }
         var extra: [Substring] = []
-        while true {
-            let index = fromKeys.count + extra.count
-            guard first.count > index + 2 else { break }
-            let next = first[index]
-            guard covered.allSatisfy({ $0.count > index + 2 && FoldedPath.same($0[index], next) }) else { break }
+        while first.count > extra.count + 2 {
+            let next = first[extra.count]
+            guard rests.allSatisfy({ $0.count > extra.count + 2 && FoldedPath.same($0[extra.count], next) }) else { break }
             extra.append(next)
         }
         guard !extra.isEmpty else { return self }
