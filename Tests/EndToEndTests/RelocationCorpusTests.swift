@@ -7,8 +7,9 @@ import Testing
 /// (`scripts/check_relocation.py`): at least 99.5% of the entries whose file is there found at
 /// exactly that file, none at a wrong one, no missing or ambiguous one guessed, no file two items.
 ///
-/// Every export is checked with the whole Music folder copied and the export inside it; one
-/// export of each kind (the largest) also with the media alone copied elsewhere, letter case
+/// Every export under 3 MB (60 of the 71) is checked with the whole Music folder copied and the
+/// export inside it, which keeps the suite to a few minutes of a debug build; one export of
+/// each kind (the largest) also with the media alone copied elsewhere, letter case
 /// and NFC/NFD changed, files moved, lost, copied twice and made ambiguous (`messy`). The
 /// 99.5% holds for all the entries together: an export of one entry with no size, whose only
 /// tie to its file is a name, may miss it (that would be a guess).
@@ -28,7 +29,6 @@ struct RelocationCorpusTests {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
                 && (path.hasSuffix(".xml") || path.hasSuffix(".nml"))
         }
-        func size(_ path: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
         return files.sorted { (size($0), $0) > (size($1), $1) }
     }
 
@@ -46,7 +46,12 @@ struct RelocationCorpusTests {
     @Test("every real export, the whole Music folder copied with the export inside",
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: the real exports are not laid out"))
     func wholeFolders() throws {
-        try check(Self.kinds.flatMap(Self.exports), layouts: Self.everything ? "whole,media,messy" : "whole")
+        let exports = Self.kinds.flatMap(Self.exports).filter { Self.everything || Self.size($0) < 3_000_000 }
+        try check(exports, layouts: Self.everything ? "whole,media,messy" : "whole")
+    }
+
+    static func size(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     @Test("the largest export of each kind, copied messily",

@@ -117,7 +117,10 @@ struct WatchTests {
         let staged = mixtape.folder + "/staged/01 One.mp3"
         try mp3(staged, title: "Tag One")
         let size = (try FileManager.default.attributesOfItem(atPath: staged)[.size] as? Int) ?? 0
-        let export = try mixtape.write("Library.xml", """
+        // In a folder of its own: the tree an export sits in is searched too, and the staged
+        // file must not be found before it is copied in.
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/exports", withIntermediateDirectories: true)
+        let export = try mixtape.write("exports/Library.xml", """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>Major Version</key><integer>1</integer>
             <key>Tracks</key><dict><key>1</key><dict><key>Track ID</key><integer>1</integer>

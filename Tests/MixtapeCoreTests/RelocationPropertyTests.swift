@@ -8,17 +8,11 @@ import Testing
 /// its file, and no other entry is given one.
 @Suite("Relocation properties: generated copies of a library")
 struct RelocationPropertyTests {
-    /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
+    /// Draws from a fixed sequence (`PlayCommandsTests.SplitMix`), so a failing seed replays.
     struct Draw {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var generator: PlayCommandsTests.SplitMix
+        init(state: UInt64) { generator = PlayCommandsTests.SplitMix(state: state) }
+        mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &generator) }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     }
 

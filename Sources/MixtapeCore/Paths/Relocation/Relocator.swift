@@ -60,7 +60,7 @@ public struct Relocator {
         relocation.foundByRule += Array(repeating: 0, count: learned.count)
         open = apply(learned, from: userRules.count, to: open, of: entries, in: files, placing: &placements)
         for index in open { placements[index] = byName(entries[index], in: files) }
-        refuseSharedFiles(&placements, of: entries)
+        refuseSharedFiles(&placements, of: entries, in: files)
         for (index, placement) in placements.enumerated() {
             for _ in 0..<max(1, entries[index].items) { relocation.count(placement) }
         }
@@ -126,10 +126,13 @@ public struct Relocator {
         }
     }
 
-    /// One file is one item: a file that two entries naming different paths were placed on
-    /// is no evidence for either (two copies there, one here; or a name shared by chance), so
-    /// both become ambiguous, unless exactly one of them names the file as written.
-    private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry]) {
+    /// One file is one item. A file that entries naming different paths were placed on goes
+    /// to the one placed by the strongest step (as written, then the rule with more votes, then
+    /// name and size), when exactly one is: a rule that a few coincidences elected (another
+    /// artist's `Album 1/03 Gold.mp3`) never takes a file from the entry that is it, and the
+    /// entry it misled still has step 3. When no single one is strongest, none gets it: they
+    /// are ambiguous (two copies there, one here).
+    private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry], in files: some LocalFiles) {
         var claims: [ExactPath: [Int]] = [:]
         for (index, placement) in placements.enumerated() {
             if let path = placement.path { claims[ExactPath(path), default: []].append(index) }
@@ -138,10 +141,33 @@ public struct Relocator {
             let path = file.text
             let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
             guard names.count > 1 else { continue }  // one path, spelt alike: the same file
-            let written = claimants.filter { if case .asWritten = placements[$0] { true } else { false } }
-            for index in claimants where written.count != 1 || written[0] != index {
+            let strength = claimants.map { Self.strength(placements[$0]) }
+            let strongest = strength.min() ?? 0
+            let keeper = strength.filter { $0 == strongest }.count == 1 ? claimants[strength.firstIndex(of: strongest)!] : nil
+            let keptName = keeper.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) }
+            for index in claimants where index != keeper {
+                // The keeper's other spellings keep the file with it.
+                if let keptName, FoldedPath.components(entries[index].path).map(FoldedPath.fold) == keptName { continue }
+                // A rule's placement that yields to a stronger one still has step 3 (a file
+                // moved out of the place the rule gives), if no entry has that file.
+                if keeper != nil, case .byRule = placements[index], case .byName(let other) = byName(entries[index], in: files),
+                   claims[ExactPath(other)] == nil {
+                    placements[index] = .byName(other)
+                    claims[ExactPath(other)] = [index]
+                    continue
+                }
                 placements[index] = .ambiguous([path])
             }
+        }
+    }
+
+    /// How strong the evidence of a placement is: lower is stronger.
+    private static func strength(_ placement: Placement) -> Int {
+        switch placement {
+        case .asWritten: 0
+        case .byRule(let number, _): 1 + number
+        case .byName: Int.max - 1
+        case .ambiguous, .missing: Int.max
         }
     }
 }
