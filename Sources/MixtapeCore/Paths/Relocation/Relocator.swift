@@ -9,8 +9,9 @@
 /// 4. anything else stays unresolved: ambiguous when two or more files fit equally well.
 ///
 /// A wrong file is worse than none, so every step that could choose between files refuses to:
-/// a case-insensitive look that finds `Abba/` and `ABBA/`, two files of one name and size, and
-/// a file two entries of different paths would both be (one file is one item) are all ambiguous.
+/// a case-insensitive look that finds `Abba/` and `ABBA/` and two files of one name and size
+/// are ambiguous; a file two entries of different paths would both be (one file is one item)
+/// goes to the one the strongest step placed, or to none of them.
 public struct Relocator {
     /// One path a source names, with what step 3 compares, and how many of its items name it.
     public struct Entry: Hashable, Sendable {
