@@ -1,13 +1,7 @@
-import Foundation
 import MixtapeCore
 import MixtapeIngest
 import MixtapeStore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `LocalFiles` answered from this machine: `look` asks the file system (a path as written,
 /// its NFC and NFD spellings, then a walk down its folders comparing names folded), the
@@ -28,13 +22,7 @@ final class FilesOnDisk: LocalFiles {
     func look(_ path: String) -> LocalLookup {
         // A drive path, a relative path or a URL names no file on this machine as written.
         guard path.hasPrefix("/") else { return .none }
-        if Self.isFile(path) { return .found(path) }
-        if path.utf8.contains(where: { $0 >= 0x80 }) {
-            for spelling in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
-            where Self.isFile(spelling) {
-                return .found(spelling)
-            }
-        }
+        if let spelling = PlayablePath.Finder.spellings(path).first(where: Self.isFile) { return .found(spelling) }
         return folded(path)
     }
 
@@ -86,7 +74,6 @@ final class FilesOnDisk: LocalFiles {
 
     /// Whether a regular file (or a link to one) is at `path`, named by its own bytes.
     static func isFile(_ path: String) -> Bool {
-        var info = stat()
-        return PathBytes.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        PlayablePath.Finder.kind(path) == .regular
     }
 }

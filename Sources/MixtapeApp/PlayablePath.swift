@@ -96,13 +96,14 @@ enum PlayablePath {
         }
 
         /// What is at `path` (after symbolic links), nil when nothing is.
-        private static func kind(_ path: String) -> FileKind? {
+        static func kind(_ path: String) -> FileKind? {
             var info = stat()
             guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
             return FileKind(info)
         }
 
-        private static func spellings(_ path: String) -> [String] {
+        /// `path`, then its NFC and NFD spellings when they differ from it.
+        static func spellings(_ path: String) -> [String] {
             guard path.utf8.contains(where: { $0 >= 0x80 }) else { return [path] }
             var result = [path]
             for variant in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]

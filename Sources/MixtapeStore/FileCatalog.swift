@@ -16,8 +16,6 @@ public final class FileCatalog {
     private var byTail: Statement?
     private var byName: Statement?
     private var byNameAndSize: Statement?
-    /// How many files it holds.
-    public private(set) var count = 0
 
     init(db: Database) throws {
         self.db = db
@@ -63,7 +61,6 @@ public final class FileCatalog {
     public func add(_ file: LocalFile) throws {
         let keys = FoldedPath.keys(file.path)
         try insert.execute(arguments: [file.path, keys.name, keys.tail, file.size, file.durationMs])
-        count += 1
     }
 
     /// Files whose last two components fold to `path`'s.

@@ -57,26 +57,4 @@ extension LibraryStore {
             return false
         }
     }
-
-    /// The entries of the source at `path` that relocation left ambiguous, with their candidates.
-    public func ambiguousEntries(of path: String) throws -> [(location: String, candidates: [String])] {
-        try reading { db in
-            try Row.fetchAll(db, sql: """
-                SELECT location, candidates FROM ambiguous_entries WHERE source_id = (SELECT id FROM sources WHERE path = ?)
-                ORDER BY location
-                """, arguments: [path]).map { ($0[0], ($0[1] as String).split(separator: "\n").map(String.init)) }
-        }
-    }
-
-    /// The locations of the source at `path` for which no file here was found (not ambiguous).
-    public func missingEntries(of path: String, limit: Int) throws -> [String] {
-        try reading { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT location FROM items WHERE source_id = (SELECT id FROM sources WHERE path = ?1)
-                AND path IS NULL AND location IS NOT NULL AND location NOT GLOB '[A-Za-z]*[A-Za-z0-9+.-]://*'
-                AND location NOT IN (SELECT location FROM ambiguous_entries WHERE source_id = (SELECT id FROM sources WHERE path = ?1))
-                ORDER BY location LIMIT ?2
-                """, arguments: [path, limit])
-        }
-    }
 }

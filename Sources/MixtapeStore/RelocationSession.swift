@@ -105,24 +105,19 @@ public final class RelocationSession {
         var pathsChanged = false
         // Most entries are found where they say (an export of this machine): their rows get
         // their location in one statement, and only the others one at a time.
-        var asWritten = 0
-        for (index, placement) in placements.enumerated() {
-            if case .asWritten(let path) = placement, path.utf8.elementsEqual(entries.entries[index].path.utf8) {
-                asWritten += entries.starts[index + 1] - entries.starts[index]
-            }
-        }
+        let exact = Set(placements.indices.filter { index in
+            if case .asWritten(let path) = placements[index] { return path.utf8.elementsEqual(entries.entries[index].path.utf8) }
+            return false
+        })
+        let exactRows = exact.reduce(0) { $0 + entries.starts[$1 + 1] - entries.starts[$1] }
         var settled = Set<Int>()
-        if asWritten > entries.rowIDs.count / 2 {
+        if exactRows > entries.rowIDs.count / 2 {
             try db.execute(sql: """
                 UPDATE items SET path = location WHERE source_id = ? AND path IS NOT location
                 AND location IS NOT NULL AND location NOT GLOB '[A-Za-z]*[A-Za-z0-9+.-]://*'
                 """, arguments: [source.id])
             pathsChanged = db.changesCount > 0
-            for (index, placement) in placements.enumerated() {
-                if case .asWritten(let path) = placement, path.utf8.elementsEqual(entries.entries[index].path.utf8) {
-                    settled.insert(index)
-                }
-            }
+            settled = exact
         }
         let update = try db.makeStatement(sql: "UPDATE items SET path = ? WHERE rowid = ?")
         let handle = update.sqliteStatement

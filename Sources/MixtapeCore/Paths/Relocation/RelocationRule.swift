@@ -26,9 +26,6 @@ public struct RelocationRule: Hashable, Sendable {
         self.init(from: rule.from, to: rule.to, setBy: .user)
     }
 
-    /// How many components FROM has.
-    public var depth: Int { fromKeys.count }
-
     /// Where the rule puts `path`, or nil when FROM is not a prefix of it. The rest of the path
     /// keeps its own spelling, joined with `/`.
     public func apply(to path: String) -> String? {
@@ -36,13 +33,7 @@ public struct RelocationRule: Hashable, Sendable {
         if let rest = Self.rest(of: path, after: from) { return join(rest) }
         let components = FoldedPath.components(path)
         guard Self.root(path) == Self.root(from), components.count > fromKeys.count, matches(components) else { return nil }
-        var target = to
-        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
-        for component in components[fromKeys.count...] {
-            if !target.hasSuffix("/") { target += "/" }
-            target += component
-        }
-        return target
+        return join(Substring(components[fromKeys.count...].joined(separator: "/")))
     }
 
     /// The part of `path` after `prefix` when `path` starts with exactly those bytes followed by
