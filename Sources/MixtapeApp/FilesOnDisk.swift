@@ -2,6 +2,12 @@ import MixtapeCore
 import MixtapeIngest
 import MixtapeStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 
 /// `LocalFiles` answered from this machine: `look` asks the file system (a path as written,
 /// its NFC and NFD spellings, then a walk down its folders comparing names folded), the
@@ -22,7 +28,10 @@ final class FilesOnDisk: LocalFiles {
     func look(_ path: String) -> LocalLookup {
         // A drive path, a relative path or a URL names no file on this machine as written.
         guard path.hasPrefix("/") else { return .none }
-        if let spelling = PlayablePath.Finder.spellings(path).first(where: Self.isFile) { return .found(spelling) }
+        // As written first: the other spellings cost two Unicode normalisations, and most
+        // paths a run looks at (an export of this machine, a rule's target) are there.
+        if Self.isFile(path) { return .found(path) }
+        if let spelling = PlayablePath.Finder.spellings(path).dropFirst().first(where: Self.isFile) { return .found(spelling) }
         return folded(path)
     }
 
@@ -31,7 +40,14 @@ final class FilesOnDisk: LocalFiles {
     }
 
     func named(like path: String, size: Int64?, limit: Int) -> [LocalFile] {
-        (try? files())?.named(like: path, size: size, limit: limit) ?? []
+        (try? files())?.named(like: path, size: size, limit: limit, measure: Self.size) ?? []
+    }
+
+    /// The size of the regular file (or the file a link names) at `path`, nil when there is none.
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
     }
 
     private func files() throws -> FileCatalog {

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import MixtapeCore
 
 /// The files relocation may choose from (spec/sources.md, "Where the files are now", steps 2
@@ -10,12 +11,18 @@ import MixtapeCore
 /// Built only when some entry was not found as written: an export of exact paths never pays
 /// for it. A lookup that fails for SQLite's sake finds nothing: an entry left missing, never
 /// a wrong file.
+///
+/// A walked file may come without its size (the walk reads folders, not each file's
+/// attributes): it is measured the first time a lookup by name and size reaches its name,
+/// so a hundred thousand files cost a `stat` only for the few names step 3 asks about.
 public final class FileCatalog {
     private let db: Database
     private let insert: Statement
     private var byTail: Statement?
     private var byName: Statement?
     private var byNameAndSize: Statement?
+    private var unmeasured: Statement?
+    private var setSize: Statement?
 
     init(db: Database) throws {
         self.db = db
@@ -55,13 +62,38 @@ public final class FileCatalog {
         byNameAndSize = try db.makeStatement(sql: """
             SELECT path, max(size), max(duration_ms) FROM files_here WHERE name_key = ? AND size = ? GROUP BY path LIMIT ?
             """)
+        unmeasured = try db.makeStatement(sql: "SELECT rowid, path FROM files_here WHERE name_key = ? AND size IS NULL")
+        setSize = try db.makeStatement(sql: "UPDATE files_here SET size = ? WHERE rowid = ?")
     }
 
-    /// Adds a file found by a walk (before the first lookup: `seal`).
+    /// Adds a file found by a walk (before the first lookup: `seal`); its size may come later
+    /// (`named`). Bound through SQLite's own calls: GRDB's arguments cost as much as the rest
+    /// of the walk.
     public func add(_ file: LocalFile) throws {
         let keys = FoldedPath.keys(file.path)
-        try insert.execute(arguments: [file.path, keys.name, keys.tail, file.size, file.durationMs])
+        let handle = insert.sqliteStatement
+        sqlite3_reset(handle)
+        for (index, text) in [file.path, keys.name, keys.tail].enumerated() {
+            var text = text
+            text.withUTF8 { bytes in
+                // An empty text still needs an address: a null one would bind NULL.
+                let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(FileCatalog.empty.utf8Start)
+                _ = sqlite3_bind_text(handle, Int32(index + 1), start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                      FileCatalog.transient)
+            }
+        }
+        for (index, number) in [file.size, file.durationMs].enumerated() {
+            if let number { sqlite3_bind_int64(handle, Int32(index + 4), number) } else { sqlite3_bind_null(handle, Int32(index + 4)) }
+        }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
     }
+
+    /// SQLite copies the bytes it is given (`SQLITE_TRANSIENT`).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    private static let empty: StaticString = ""
 
     /// Files whose last two components fold to `path`'s.
     public func sharingTail(with path: String, limit: Int) -> [String] {
@@ -69,13 +101,29 @@ public final class FileCatalog {
         return (try? String.fetchAll(byTail, arguments: [FoldedPath.tail(path), limit])) ?? []
     }
 
-    /// Files whose name folds to `path`'s, of this size when given.
-    public func named(like path: String, size: Int64?, limit: Int) -> [LocalFile] {
+    /// Files whose name folds to `path`'s, of this size when given; `measure` gives the size
+    /// of a walked file not measured yet (nil: it is gone, or no longer a file).
+    public func named(like path: String, size: Int64?, limit: Int, measure: (String) -> Int64?) -> [LocalFile] {
         guard (try? seal()) != nil, let byName, let byNameAndSize else { return [] }
         let name = FoldedPath.name(path)
+        if size != nil { self.measure(named: name, with: measure) }
         let rows = size.map { try? Row.fetchAll(byNameAndSize, arguments: [name, $0, limit]) }
             ?? (try? Row.fetchAll(byName, arguments: [name, limit]))
         return (rows ?? []).map { LocalFile(path: $0[0], size: $0[1], durationMs: $0[2]) }
+    }
+
+    /// Gives every file of the folded `name` whose size is not known yet its size; one that is
+    /// gone leaves the catalog.
+    private func measure(named name: String, with measure: (String) -> Int64?) {
+        guard let unmeasured, let setSize, let rows = try? Row.fetchAll(unmeasured, arguments: [name]) else { return }
+        for row in rows {
+            let id: Int64 = row[0]
+            if let size = measure(row[1]) {
+                try? setSize.execute(arguments: [size, id])
+            } else {
+                try? db.execute(sql: "DELETE FROM files_here WHERE rowid = ?", arguments: [id])
+            }
+        }
     }
 
     /// Drops the table.

@@ -7,6 +7,10 @@ extension LibraryStore {
     /// paths (all of them when aliases changed, since items merged or parted). Returns whether
     /// any item's path changed.
     public func relocating(_ body: (RelocationSession) throws -> Void) throws -> Bool {
+        try unjournaledWhileBuilt { try relocatingJournaled(body) }
+    }
+
+    private func relocatingJournaled(_ body: (RelocationSession) throws -> Void) throws -> Bool {
         try writing { db in
             let session = RelocationSession(db: db)
             defer { try? session.close() }

@@ -52,12 +52,17 @@ public enum LocationEncoder {
     /// `scheme://` with a scheme of at least two characters, so `C://x` stays a drive path.
     /// A URL is written as it is: re-encoding a stream URL could change what it names.
     public static func hasScheme(_ text: String) -> Bool {
+        hasScheme(text.utf8)
+    }
+
+    /// `hasScheme` of UTF-8 bytes (a column SQLite hands over, with no `String` made).
+    public static func hasScheme(_ bytes: some Collection<UInt8>) -> Bool {
         var count = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x41...0x5a, 0x61...0x7a: count += 1
             case 0x30...0x39, 0x2b, 0x2d, 0x2e: guard count > 0 else { return false }; count += 1
-            case 0x3a: return count >= 2 && text.utf8.dropFirst(count + 1).starts(with: [0x2f, 0x2f])
+            case 0x3a: return count >= 2 && bytes.dropFirst(count + 1).starts(with: [0x2f, 0x2f])
             default: return false
             }
         }

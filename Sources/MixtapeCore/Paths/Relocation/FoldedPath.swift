@@ -36,8 +36,10 @@ public enum FoldedPath {
 
     /// `name` and `tail` at once, from one look at the path's end (what the catalog stores).
     public static func keys(_ path: String) -> (name: String, tail: String) {
-        let folded = last(2, of: path).map(fold)
-        return (folded.last ?? "", folded.joined(separator: "/"))
+        // One fold of the two parts joined (no `/` is made or taken by NFC or lower case).
+        let tail = fold(last(2, of: path).joined(separator: "/"))
+        guard let slash = tail.utf8.lastIndex(of: 0x2f) else { return (tail, tail) }
+        return (String(tail[tail.utf8.index(after: slash)...]), tail)
     }
 
     /// The last `count` components of `path` (fewer when it has fewer), found from its end:

@@ -39,17 +39,33 @@ public struct RelocationRule: Hashable, Sendable {
     /// The part of `path` after `prefix` when `path` starts with exactly those bytes followed by
     /// a `/` (and something after it).
     private static func rest(of path: String, after prefix: String) -> Substring? {
-        var trimmed = prefix.utf8[...]
-        while trimmed.count > 1, trimmed.last == 0x2f { trimmed = trimmed.dropLast() }
+        // Over the bytes themselves: every entry of a source passes here once per rule.
+        var prefix = prefix, text = path
+        let start: Int? = prefix.withUTF8 { from in
+            var length = from.count
+            while length > 1, from[length - 1] == 0x2f { length -= 1 }
+            guard length > 0 else { return nil }
+            let slashEnded = from[length - 1] == 0x2f  // FROM is `/`
+            return text.withUTF8 { bytes -> Int? in
+                guard bytes.count > length + 1, bytes[..<length].elementsEqual(from[..<length]) else { return nil }
+                var start = length
+                if !slashEnded {
+                    guard bytes[length] == 0x2f else { return nil }
+                    start += 1
+                }
+                guard start < bytes.count, bytes[start] != 0x2f else { return nil }
+                // A doubled `/` inside is left to the component-wise way, which drops it.
+                var previous: UInt8 = 0
+                for byte in bytes[start...] {
+                    if byte == 0x2f, previous == 0x2f { return nil }
+                    previous = byte
+                }
+                return start
+            }
+        }
+        guard let start else { return nil }
         let utf8 = path.utf8
-        guard utf8.count > trimmed.count + 1, utf8.starts(with: trimmed) else { return nil }
-        let slash = utf8.index(utf8.startIndex, offsetBy: trimmed.count)
-        let start = trimmed.last == 0x2f ? slash : utf8.index(after: slash)
-        guard trimmed.last == 0x2f || utf8[slash] == 0x2f, start < utf8.endIndex, utf8[start] != 0x2f else { return nil }
-        let rest = utf8[start...]
-        // A doubled `/` inside is left to the component-wise way, which drops it.
-        guard !zip(rest, rest.dropFirst()).contains(where: { $0 == 0x2f && $1 == 0x2f }) else { return nil }
-        return Substring(rest)
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)...])
     }
 
     /// TO followed by `rest`, one `/` between them.
@@ -85,23 +101,43 @@ public struct RelocationRule: Hashable, Sendable {
     /// `…/iTunes Media` → `/home/sam`; what a person would write, and what is reported, is
     /// `…/iTunes Media/Music` → `/home/sam/Music`, which puts every covered path in the same place.
     public func narrowed(toCover paths: [String]) -> RelocationRule {
-        // What each covered path has after FROM, split at `/` (empty parts dropped).
-        let rests: [[Substring]] = paths.compactMap { path in
-            if let rest = Self.rest(of: path, after: from) {
-                return rest.split(separator: "/")
+        // The components every covered path has after FROM, above its last folder: those of
+        // the first, cut down by each next one (no path's parts are kept: a rule covers a
+        // hundred thousand of them).
+        var shared: [Substring]?
+        // `shared` joined, each part followed by `/`: most paths spell it as the first one did,
+        // which one comparison of bytes confirms.
+        var sharedText = ""
+        for path in paths {
+            if shared != nil, let after = Self.rest(of: path, after: from), after.utf8.starts(with: sharedText.utf8),
+               after.utf8.dropFirst(sharedText.utf8.count).dropLast().contains(0x2f) {
+                continue
             }
-            let components = FoldedPath.components(path)
-            guard Self.root(path) == Self.root(from), components.count > fromKeys.count, matches(components) else { return nil }
-            return Array(components[fromKeys.count...])
+            // As many parts as a comparison needs: the shared ones and the two below them.
+            let needed = shared.map { $0.count + 3 } ?? Int.max
+            let rest: [Substring]
+            if let after = Self.rest(of: path, after: from) {
+                rest = after.split(separator: "/", maxSplits: needed == Int.max ? needed : needed - 1)
+            } else {
+                guard Self.root(path) == Self.root(from) else { continue }
+                let components = FoldedPath.components(path)
+                guard components.count > fromKeys.count, matches(components) else { continue }
+                rest = Array(components[fromKeys.count...].prefix(needed))
+            }
+            guard let known = shared else {
+                shared = Array(rest.dropLast(2))
+                sharedText = shared!.map { $0 + "/" }.joined()
+                continue
+            }
+            var kept = 0
+            while kept < known.count, rest.count > kept + 2, FoldedPath.same(rest[kept], known[kept]) { kept += 1 }
+            guard kept > 0 else { return self }
+            if kept < known.count {
+                shared = Array(known.prefix(kept))
+                sharedText = shared!.map { $0 + "/" }.joined()
+            }
         }
-        guard let first = rests.first else { return self }
-        var extra: [Substring] = []
-        while first.count > extra.count + 2 {
-            let next = first[extra.count]
-            guard rests.allSatisfy({ $0.count > extra.count + 2 && FoldedPath.same($0[extra.count], next) }) else { break }
-            extra.append(next)
-        }
-        guard !extra.isEmpty else { return self }
+        guard let extra = shared, !extra.isEmpty else { return self }
         let joined = extra.joined(separator: "/")
         return RelocationRule(from: from.hasSuffix("/") ? from + joined : from + "/" + joined,
                               to: to.hasSuffix("/") ? to + joined : to + "/" + joined, setBy: setBy)

@@ -56,7 +56,7 @@ public struct Relocator {
         relocation.rules = userRules
         relocation.foundByRule = Array(repeating: 0, count: userRules.count)
         open = apply(userRules, from: 0, to: open, of: entries, in: files, placing: &placements)
-        let learned = open.isEmpty ? [] : elect(open.map { entries[$0] }, in: files)
+        let learned = open.isEmpty ? [] : elect(open, of: entries, in: files)
         relocation.rules += learned
         relocation.foundByRule += Array(repeating: 0, count: learned.count)
         open = apply(learned, from: userRules.count, to: open, of: entries, in: files, placing: &placements)
@@ -91,10 +91,10 @@ public struct Relocator {
     /// An entry no file shares a folder and name with (music kept flat in one folder, copied
     /// into another) votes through the only file of its name and size, if there is one: a
     /// one-component tail, so such a rule needs more than one vote (`RuleElection.quorum`).
-    private func elect(_ open: [Entry], in files: some LocalFiles) -> [RelocationRule] {
+    private func elect(_ open: [Int], of entries: [Entry], in files: some LocalFiles) -> [RelocationRule] {
         var election = RuleElection()
         let stride = max(1, open.count / ballots)
-        for entry in Swift.stride(from: 0, to: open.count, by: stride).map({ open[$0] }) {
+        for entry in Swift.stride(from: 0, to: open.count, by: stride).map({ entries[open[$0]] }) {
             var candidates = files.sharingTail(with: entry.path, limit: candidateLimit)
             if candidates.isEmpty {
                 let named = files.named(like: entry.path, size: entry.size, limit: 2)
@@ -103,7 +103,7 @@ public struct Relocator {
             election.vote(for: entry.path, candidates: candidates)
         }
         let known = Set(userRules.map { FoldedPath.fold($0.from) })
-        let paths = open.map(\.path)
+        let paths = open.map { entries[$0].path }
         return election.elected().map { $0.rule.narrowed(toCover: paths) }.filter { !known.contains(FoldedPath.fold($0.from)) }
     }
 
@@ -134,11 +134,20 @@ public struct Relocator {
     /// entry it misled still has step 3. When no single one is strongest, none gets it: they
     /// are ambiguous (two copies there, one here).
     private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry], in files: some LocalFiles) {
-        var claims: [ExactPath: [Int]] = [:]
+        // The first entry placed on each file, and every entry of the files placed on twice:
+        // no list is kept per file, for the hundred thousand files one entry has.
+        var claimed: [ExactPath: Int] = [:]
+        var shared: [ExactPath: [Int]] = [:]
         for (index, placement) in placements.enumerated() {
-            if let path = placement.path { claims[ExactPath(path), default: []].append(index) }
+            guard let path = placement.path else { continue }
+            let file = ExactPath(path)
+            if let first = claimed[file] {
+                shared[file, default: [first]].append(index)
+            } else {
+                claimed[file] = index
+            }
         }
-        for (file, claimants) in claims where claimants.count > 1 {
+        for (file, claimants) in shared {
             let path = file.text
             let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
             guard names.count > 1 else { continue }  // one path, spelt alike: the same file
@@ -152,9 +161,9 @@ public struct Relocator {
                 // A rule's placement that yields to a stronger one still has step 3 (a file
                 // moved out of the place the rule gives), if no entry has that file.
                 if keeper != nil, case .byRule = placements[index], case .byName(let other) = byName(entries[index], in: files),
-                   claims[ExactPath(other)] == nil {
+                   claimed[ExactPath(other)] == nil {
                     placements[index] = .byName(other)
-                    claims[ExactPath(other)] = [index]
+                    claimed[ExactPath(other)] = index
                     continue
                 }
                 placements[index] = .ambiguous([path])
