@@ -61,13 +61,15 @@ public struct IndexSources {
         // mark: that work is done again now, even if no source changed since.
         let interrupted = try store.derivedDataPending()
 
+        // Relocation's search of the folders the exports sit in starts now, beside the reading.
+        let walkedAhead = ResolveLocations.walkingAhead(of: targets, recorded: try store.sources())
         let gathered = try ReadSources(options: self, store: store, readAhead: readAhead ?? FolderReadAhead())
             .run(targets, named: changes == nil && !sources.isEmpty, unrecorded: unrecorded, into: &report)
         let derive = report.changedIndex || interrupted
         // Files that came, went or moved, or an export read again, may change where entries
         // are; a batch of tags edited in place does not, and costs no pass over the exports.
         if interrupted || report.added + report.removed + report.moved + report.reread > 0 {
-            report.relocations = try ResolveLocations(store: store).run()
+            report.relocations = try ResolveLocations(store: store, walkedAhead: walkedAhead).run()
         }
         let relocated = report.relocations.contains(where: \.changedPaths)
         // A one-source index has its lines already: its sync gathered them as it wrote the

@@ -13,13 +13,16 @@ import MixtapeStore
 /// home folder or a file system's root (walking a whole disk is no one's intent).
 struct ResolveLocations {
     var store: LibraryStore
+    /// The trees walked while the sources were read (`walkingAhead`).
+    var walkedAhead: [TreeWalk] = []
     /// Bounds of the walk of an export's own tree.
-    var walkFiles = 200_000
-    var walkSeconds = 10.0
+    static let walkFiles = 200_000
+    static let walkSeconds = 10.0
 
     /// Resolves every library source; returns what each came to.
     func run() throws -> [RelocationOutcome] {
         var outcomes: [RelocationOutcome] = []
+        defer { walkedAhead.forEach { $0.stop() } }  // those no source needed
         _ = try store.relocating { session in
             var walked: [String: FolderWalker.WalkLimit?] = [:]
             for source in try session.librarySources() {
@@ -27,11 +30,7 @@ struct ResolveLocations {
                 let tree = Self.tree(of: source.path)
                 let files = FilesOnDisk {
                     let catalog = try session.files()
-                    if let tree, walked[tree] == nil {
-                        walked[tree] = try FolderWalker.mediaFiles(under: tree, files: walkFiles, seconds: walkSeconds) {
-                            try catalog.add(LocalFile(path: $0, size: $1))
-                        }
-                    }
+                    if let tree, walked[tree] == nil { walked[tree] = try catalogue(tree, into: catalog) }
                     return catalog
                 }
                 let relocator = Relocator(userRules: try session.userRules(of: source))
@@ -44,6 +43,35 @@ struct ResolveLocations {
             }
         }
         return outcomes
+    }
+
+    /// Adds the media files under `tree` to the catalog, from its walk ahead when there was
+    /// one; returns the limit that stopped the walk, if one did.
+    private func catalogue(_ tree: String, into catalog: FileCatalog) throws -> FolderWalker.WalkLimit? {
+        if let found = walkedAhead.first(where: { $0.tree == tree })?.take() {
+            try found.forEach { try catalog.add($0) }
+            return found.limit
+        }
+        return try TreeWalk.list(tree, files: Self.walkFiles, seconds: Self.walkSeconds) { try catalog.add($0) }
+    }
+
+    /// Starts walking, each on a thread of its own, the trees of the exports among `targets`
+    /// that relocation is likely to search: those whose entries were not all where they say
+    /// last time, and those not indexed yet that seem to name files elsewhere
+    /// (`TreeWalk.namesFilesElsewhere`). A playlist file's tree is not walked (nor searched:
+    /// its entries are matched to items), nor is a folder source.
+    static func walkingAhead(of targets: [String], recorded: [SourceRecord]) -> [TreeWalk] {
+        let known = Dictionary(recorded.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var trees: [String] = []
+        for target in targets where PlaylistFileFormat(fileName: target) == nil {
+            if let record = known[target] {
+                guard record.kind.isLibraryFile, record.relocation.map({ $0.asWritten < $0.entries }) ?? true else { continue }
+            } else if !TreeWalk.namesFilesElsewhere(target) {
+                continue
+            }
+            if let tree = tree(of: target), !trees.contains(tree) { trees.append(tree) }
+        }
+        return trees.map { TreeWalk(ahead: $0, files: walkFiles, seconds: walkSeconds) }
     }
 
     /// The folder an export sits in, when relocation may walk it.

@@ -66,11 +66,33 @@ public final class FileCatalog {
         setSize = try db.makeStatement(sql: "UPDATE files_here SET size = ? WHERE rowid = ?")
     }
 
+    /// A file with the keys it is looked up by, which may be worked out on another thread.
+    public struct Listed: Sendable {
+        public var file: LocalFile
+        public var name: String
+        public var tail: String
+
+        public init(_ file: LocalFile) {
+            self.file = file
+            (name, tail) = FoldedPath.keys(file.path)
+        }
+
+        /// A file whose keys were worked out already (`FoldedPath.keys`).
+        public init(_ file: LocalFile, name: String, tail: String) {
+            (self.file, self.name, self.tail) = (file, name, tail)
+        }
+    }
+
     /// Adds a file found by a walk (before the first lookup: `seal`); its size may come later
-    /// (`named`). Bound through SQLite's own calls: GRDB's arguments cost as much as the rest
-    /// of the walk.
+    /// (`named`).
     public func add(_ file: LocalFile) throws {
-        let keys = FoldedPath.keys(file.path)
+        try add(Listed(file))
+    }
+
+    /// Adds a file and its keys. Bound through SQLite's own calls: GRDB's arguments cost as
+    /// much as the rest of the walk.
+    public func add(_ listed: Listed) throws {
+        let (file, keys) = (listed.file, (name: listed.name, tail: listed.tail))
         let handle = insert.sqliteStatement
         sqlite3_reset(handle)
         for (index, text) in [file.path, keys.name, keys.tail].enumerated() {

@@ -204,6 +204,20 @@ struct RelocationEndToEndTests {
         let indexed = try mixtape.run(["index", inside])
         #expect(indexed.status == 0, "\(indexed.stderr)")
         #expect(indexed.stderr.contains("\(inside): found here 5 of 7 files"), "\(indexed.stderr)")
+        // The moved file is found by its name and the size the walk left to measure.
+        #expect(indexed.stderr.contains("by name and size: 1"), "\(indexed.stderr)")
         #expect(indexed.stdout.hasPrefix("indexed 1 source: 7 items"), "\(indexed.stdout)")
+
+        // Read again (a rating changed): the tree is walked while it is read, as its entries
+        // were not all where they say; the same files are found.
+        let text = try String(contentsOfFile: inside, encoding: .utf8)
+        try text.replacingOccurrences(of: "<integer>40</integer>", with: "<integer>20</integer>")
+            .write(toFile: inside, atomically: true, encoding: .utf8)
+        let again = try mixtape.run(["index", inside])
+        #expect(again.status == 0, "\(again.stderr)")
+        let songs = try items()
+        #expect(songs["Song E"]?["path"] as? String == tree + "/Unsorted/01 E.flac", "\(songs)")
+        #expect(songs["Song A"]?["path"] as? String == tree + "/Abba/Gold/01 A.flac", "\(songs)")
+        #expect(songs["Song H"]?["path"] as? String == nil, "\(songs)")
     }
 }
