@@ -46,16 +46,23 @@ struct RelocationEndToEndTests {
     /// The Windows export: each track with its size, rating and a play count, and playlist Best
     /// of A, E, G.
     func writeExport(sizes: [String: Int], root: String = windows) throws {
+        try writeExport(Self.tracks.map { track in
+            (key: track.key, location: root + "/" + track.written, size: sizes[track.key] ?? 0, rating: track.rating)
+        })
+    }
+
+    /// A Windows export of `tracks` (Track IDs from 1, in order) at `export`.
+    func writeExport(_ tracks: [(key: String, location: String, size: Int, rating: Int)]) throws {
         var body = ""
-        for (offset, track) in Self.tracks.enumerated() {
+        for (offset, track) in tracks.enumerated() {
             // The drive's `:` as iTunes writes it, not percent-encoded.
             let allowed = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: ":"))
-            let url = "file://localhost/" + (root + "/" + track.written).addingPercentEncoding(withAllowedCharacters: allowed)!
+            let url = "file://localhost/" + track.location.addingPercentEncoding(withAllowedCharacters: allowed)!
             body += """
                 <key>\(offset + 1)</key><dict><key>Track ID</key><integer>\(offset + 1)</integer>
-                <key>Persistent ID</key><string>BBBB00000000000\(offset + 1)</string>
+                <key>Persistent ID</key><string>\(String(format: "BBBB%012d", offset + 1))</string>
                 <key>Name</key><string>Song \(track.key)</string><key>Artist</key><string>Export Artist</string>
-                <key>Size</key><integer>\(sizes[track.key] ?? 0)</integer><key>Rating</key><integer>\(track.rating)</integer>
+                <key>Size</key><integer>\(track.size)</integer><key>Rating</key><integer>\(track.rating)</integer>
                 <key>Play Count</key><integer>6</integer><key>Location</key><string>\(url)</string></dict>
 
                 """
@@ -219,5 +226,33 @@ struct RelocationEndToEndTests {
         #expect(songs["Song E"]?["path"] as? String == tree + "/Unsorted/01 E.flac", "\(songs)")
         #expect(songs["Song A"]?["path"] as? String == tree + "/Abba/Gold/01 A.flac", "\(songs)")
         #expect(songs["Song H"]?["path"] as? String == nil, "\(songs)")
+    }
+
+    @Test func aNameInThousandsOfFoldersIsNeverGuessed() throws {
+        // 3,000 albums here each open with `01 Intro.mp3` of one size; one more has a size of
+        // its own. The export names 200 intros in folders this machine does not have, and the
+        // one whose size is unique: that one is found by name and size, the others have 3,000
+        // candidates each and are ambiguous, none guessed.
+        let tree = mixtape.folder + "/home/Music"
+        for album in 0..<3_000 {
+            try FileManager.default.createDirectory(atPath: tree + "/Album \(album)", withIntermediateDirectories: true)
+            try Data(repeating: 7, count: 10).write(to: URL(fileURLWithPath: tree + "/Album \(album)/01 Intro.mp3"))
+        }
+        try FileManager.default.createDirectory(atPath: tree + "/Unique", withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 11).write(to: URL(fileURLWithPath: tree + "/Unique/01 Intro.mp3"))
+        var tracks = (0..<200).map { (key: "I\($0)", location: "C:/Music/Disc \($0)/01 Intro.mp3", size: 10, rating: 60) }
+        tracks.append((key: "U", location: "C:/Music/Elsewhere/01 Intro.mp3", size: 11, rating: 100))
+        try writeExport(tracks)
+        let inside = tree + "/Library.xml"
+        try FileManager.default.moveItem(atPath: export, toPath: inside)
+
+        let indexed = try mixtape.run(["index", inside])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("\(inside): found here 1 of 201 files"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("by name and size: 1"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("  ambiguous 200 (two files could be one entry)"), "\(indexed.stderr)")
+        let songs = try items()
+        #expect(songs["Song U"]?["path"] as? String == tree + "/Unique/01 Intro.mp3", "\(songs["Song U"] ?? [:])")
+        #expect(songs.values.filter { $0["path"] != nil }.count == 1, "no other entry got a file")
     }
 }
