@@ -8,7 +8,6 @@ import Glibc
 import Darwin
 #endif
 
-
 /// `LocalFiles` answered from this machine: `look` asks the file system (a path as written,
 /// its NFC and NFD spellings, then a walk down its folders comparing names folded), the
 /// lookups by tail and name ask the index's `FileCatalog`, made only when first needed.

@@ -92,25 +92,22 @@ public final class FileCatalog {
     /// Adds a file and its keys. Bound through SQLite's own calls: GRDB's arguments cost as
     /// much as the rest of the walk.
     public func add(_ listed: Listed) throws {
-        let (file, keys) = (listed.file, (name: listed.name, tail: listed.tail))
         let handle = insert.sqliteStatement
         sqlite3_reset(handle)
-        for (index, text) in [file.path, keys.name, keys.tail].enumerated() {
+        for (index, text) in [listed.file.path, listed.name, listed.tail].enumerated() {
             var text = text
-            text.withUTF8 { bytes in
+            let bound = text.withUTF8 { bytes in
                 // An empty text still needs an address: a null one would bind NULL.
                 let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(FileCatalog.empty.utf8Start)
-                _ = sqlite3_bind_text(handle, Int32(index + 1), start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                                      FileCatalog.transient)
+                return sqlite3_bind_text(handle, Int32(index + 1), start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                         FileCatalog.transient)
             }
+            guard bound == SQLITE_OK else { return try StatementRows.expectDone(bound, of: handle) }
         }
-        for (index, number) in [file.size, file.durationMs].enumerated() {
+        for (index, number) in [listed.file.size, listed.file.durationMs].enumerated() {
             if let number { sqlite3_bind_int64(handle, Int32(index + 4), number) } else { sqlite3_bind_null(handle, Int32(index + 4)) }
         }
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
-        }
+        try StatementRows.expectDone(sqlite3_step(handle), of: handle)
     }
 
     /// SQLite copies the bytes it is given (`SQLITE_TRANSIENT`).

@@ -171,9 +171,7 @@ public final class RelocationSession {
             sqlite3_bind_null(handle, 1)
             code = sqlite3_step(handle)
         }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
-        }
+        try StatementRows.expectDone(code, of: handle)
     }
 
     /// A hash of a path's bytes (Swift's own would make an NFC path equal its NFD spelling,

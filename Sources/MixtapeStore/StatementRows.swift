@@ -13,6 +13,14 @@ enum StatementRows {
             try body()
             code = sqlite3_step(handle)
         }
+        try expectDone(code, of: handle)
+    }
+
+    /// Throws the `DatabaseError` GRDB would have thrown unless `code`, what the last step (or
+    /// a bind before it) of `handle` returned, is `SQLITE_DONE`: the check of every statement
+    /// stepped by hand (an insert or update bound through SQLite's own calls, too).
+    @inline(__always)
+    static func expectDone(_ code: Int32, of handle: SQLiteStatement) throws {
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code),
                                 message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))

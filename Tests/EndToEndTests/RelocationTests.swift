@@ -87,6 +87,16 @@ struct RelocationEndToEndTests {
         try Data(xml.utf8).write(to: URL(fileURLWithPath: export))
     }
 
+    /// Moves the export written into `music` (the whole iTunes folder copied with the export
+    /// inside, no folder source) and indexes it alone, which must succeed.
+    func indexExportInsideMusic() throws -> (path: String, run: MixtapeProcess.Result) {
+        let inside = music + "/Library.xml"
+        try FileManager.default.moveItem(atPath: export, toPath: inside)
+        let indexed = try mixtape.run(["index", inside])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        return (inside, indexed)
+    }
+
     /// The items of `search --json`, by title.
     func items() throws -> [String: [String: Any]] {
         var byTitle: [String: [String: Any]] = [:]
@@ -204,12 +214,8 @@ struct RelocationEndToEndTests {
     @Test func theExportsOwnTreeIsSearchedWithNoFolderSource() throws {
         // The whole iTunes folder copied, the export inside it: no folder source needed.
         let sizes = try makeFiles()
-        let tree = mixtape.folder + "/home/Music"
         try writeExport(sizes: sizes)
-        let inside = tree + "/Library.xml"
-        try FileManager.default.moveItem(atPath: export, toPath: inside)
-        let indexed = try mixtape.run(["index", inside])
-        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let (inside, indexed) = try indexExportInsideMusic()
         #expect(indexed.stderr.contains("\(inside): found here 5 of 7 files"), "\(indexed.stderr)")
         // The moved file is found by its name and the size the walk left to measure.
         #expect(indexed.stderr.contains("by name and size: 1"), "\(indexed.stderr)")
@@ -223,8 +229,8 @@ struct RelocationEndToEndTests {
         let again = try mixtape.run(["index", inside])
         #expect(again.status == 0, "\(again.stderr)")
         let songs = try items()
-        #expect(songs["Song E"]?["path"] as? String == tree + "/Unsorted/01 E.flac", "\(songs)")
-        #expect(songs["Song A"]?["path"] as? String == tree + "/Abba/Gold/01 A.flac", "\(songs)")
+        #expect(songs["Song E"]?["path"] as? String == music + "/Unsorted/01 E.flac", "\(songs)")
+        #expect(songs["Song A"]?["path"] as? String == music + "/Abba/Gold/01 A.flac", "\(songs)")
         #expect(songs["Song H"]?["path"] as? String == nil, "\(songs)")
     }
 
@@ -233,26 +239,21 @@ struct RelocationEndToEndTests {
         // its own. The export names 200 intros in folders this machine does not have, and the
         // one whose size is unique: that one is found by name and size, the others have 3,000
         // candidates each and are ambiguous, none guessed.
-        let tree = mixtape.folder + "/home/Music"
         for album in 0..<3_000 {
-            try FileManager.default.createDirectory(atPath: tree + "/Album \(album)", withIntermediateDirectories: true)
-            try Data(repeating: 7, count: 10).write(to: URL(fileURLWithPath: tree + "/Album \(album)/01 Intro.mp3"))
+            try FileManager.default.createDirectory(atPath: music + "/Album \(album)", withIntermediateDirectories: true)
+            try Data(repeating: 7, count: 10).write(to: URL(fileURLWithPath: music + "/Album \(album)/01 Intro.mp3"))
         }
-        try FileManager.default.createDirectory(atPath: tree + "/Unique", withIntermediateDirectories: true)
-        try Data(repeating: 7, count: 11).write(to: URL(fileURLWithPath: tree + "/Unique/01 Intro.mp3"))
+        try FileManager.default.createDirectory(atPath: music + "/Unique", withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 11).write(to: URL(fileURLWithPath: music + "/Unique/01 Intro.mp3"))
         var tracks = (0..<200).map { (key: "I\($0)", location: "C:/Music/Disc \($0)/01 Intro.mp3", size: 10, rating: 60) }
         tracks.append((key: "U", location: "C:/Music/Elsewhere/01 Intro.mp3", size: 11, rating: 100))
         try writeExport(tracks)
-        let inside = tree + "/Library.xml"
-        try FileManager.default.moveItem(atPath: export, toPath: inside)
-
-        let indexed = try mixtape.run(["index", inside])
-        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let (inside, indexed) = try indexExportInsideMusic()
         #expect(indexed.stderr.contains("\(inside): found here 1 of 201 files"), "\(indexed.stderr)")
         #expect(indexed.stderr.contains("by name and size: 1"), "\(indexed.stderr)")
         #expect(indexed.stderr.contains("  ambiguous 200 (two files could be one entry)"), "\(indexed.stderr)")
         let songs = try items()
-        #expect(songs["Song U"]?["path"] as? String == tree + "/Unique/01 Intro.mp3", "\(songs["Song U"] ?? [:])")
+        #expect(songs["Song U"]?["path"] as? String == music + "/Unique/01 Intro.mp3", "\(songs["Song U"] ?? [:])")
         #expect(songs.values.filter { $0["path"] != nil }.count == 1, "no other entry got a file")
     }
 }
