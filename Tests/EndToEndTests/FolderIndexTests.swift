@@ -213,7 +213,9 @@ struct FolderIndexTests {
     /// A folder that cannot be listed for a while (a permission being fixed, a disk that is
     /// not mounted) keeps its items; the root itself unreadable fails the source, changing
     /// nothing. Run as `nobody` when the tests run as root, who can read anything.
-    @Test func anUnreadableFolderKeepsWhatTheIndexHadFromIt() throws {
+    @Test(.enabled(if: MixtapeProcess.otherUserCanRunBinary,
+                   "nobody cannot reach the built mixtape (a clone in a private folder): unreadable folders not checked"))
+    func anUnreadableFolderKeepsWhatTheIndexHadFromIt() throws {
         let root = try makeLibrary()
         let asUser: (([String]) throws -> MixtapeProcess.Result) = { arguments in
             let environment = ["MIXTAPE_LIBRARY": mixtape.library, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]

@@ -34,6 +34,15 @@ struct MixtapeProcess {
 
     /// The binary under test: `$MIXTAPE_BIN`, else `mixtape` beside the test bundle (SwiftPM
     /// builds products and tests into the same folder).
+    /// Whether `nobody` can run the built `mixtape`, for the tests that run it as another user
+    /// when they run as root. Not in a clone inside a folder only its owner may enter (what
+    /// `mktemp -d` makes): those tests skip there, saying so, rather than fail.
+    static let otherUserCanRunBinary: Bool = {
+        guard getuid() == 0 else { return true }
+        guard let runuser = Players.installed("runuser") else { return false }
+        return (try? execute(runuser, ["-u", "nobody", "--", "/usr/bin/test", "-x", binary]))?.status == 0
+    }()
+
     static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["MIXTAPE_BIN"], !path.isEmpty { return path }
         let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
