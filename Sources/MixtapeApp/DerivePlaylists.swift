@@ -21,8 +21,9 @@ struct DerivePlaylists {
         var stored = true
     }
 
-    /// Resolves the playlist files again when a killed run may have left them behind
-    /// (`resolvingFiles`), evaluates the smart playlists and stores `gathered` beside them.
+    /// Resolves the playlist files again when a killed run may have left them behind, or
+    /// relocation gave items their files here since each sync resolved them (`resolvingFiles`),
+    /// evaluates the smart playlists and stores `gathered` beside them.
     /// `gathered` columns are used for the rules only while `columnsHold` (no item changed
     /// since they were gathered: relocation may have given items their paths).
     func run(gathered: LineSnapshotCollector?, columnsHold: Bool, resolvingFiles: Bool,
@@ -31,7 +32,8 @@ struct DerivePlaylists {
         let checkpoint = store.checkpointInBackground()
         defer { checkpoint.wait() }
         // Each sync resolved the playlist files in its own transaction (`derive`); a run
-        // killed before that existed, or a `sources remove`, may have left them behind.
+        // killed before that existed, or a `sources remove`, may have left them behind, and
+        // relocation, which runs after the syncs, may have given their entries files here.
         if resolvingFiles { try ResolvePlaylistFiles(store: store).run() }
         let evaluation = EvaluateSmartPlaylists(store: store, libraryPath: libraryPath, now: now)
         guard let lines = gathered else {

@@ -27,10 +27,12 @@ public struct SourceFailure: Error, Sendable {
     }
 }
 
-/// What relocation made of one library source's entries in a run.
+/// What relocation made of one library source's (or playlist file's) entries in a run.
 public struct RelocationOutcome: Sendable {
     public var source: String
-    public var relocation: Relocation
+    /// Its kind: a playlist file's entries are found by name and length, an export's by size.
+    public var kind: SourceKind
+    public var summary: RelocationSummary
     /// Whether it differs from what the last run found (an unchanged one is not reported again).
     public var changed: Bool
     /// Whether an item's path changed.

@@ -61,8 +61,9 @@ public struct IndexSources {
         // mark: that work is done again now, even if no source changed since.
         let interrupted = try store.derivedDataPending()
 
+        let recorded = try store.sources()
         // Relocation's search of the folders the exports sit in starts now, beside the reading.
-        let walkedAhead = ResolveLocations.walkingAhead(of: targets, recorded: try store.sources())
+        let walkedAhead = ResolveLocations.walkingAhead(of: targets, recorded: recorded)
         let gathered = try ReadSources(options: self, store: store, readAhead: readAhead ?? FolderReadAhead())
             .run(targets, named: changes == nil && !sources.isEmpty, unrecorded: unrecorded, into: &report)
         let derive = report.changedIndex || interrupted
@@ -79,9 +80,12 @@ public struct IndexSources {
         var derived = DerivePlaylists.Outcome()
         if derive {
             derived = try DerivePlaylists(store: store, libraryPath: libraryPath, now: now)
-                .run(gathered: gathered, columnsHold: !relocated, resolvingFiles: interrupted, keepingLines: snapshotDue)
+                .run(gathered: gathered, columnsHold: !relocated, resolvingFiles: interrupted || relocated,
+                     keepingLines: snapshotDue)
             let covered = Set(targets)
-            report.playlists = try store.sources().filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
+            let sources = try store.sources()
+            report.playlists = sources.filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
+            report.relocations += ResolveLocations.playlistFileOutcomes(among: targets, before: recorded, after: sources)
         } else if let lines = gathered {
             derived.stored = try store.storeLineSnapshot(lines)
         }

@@ -2,7 +2,7 @@ import MixtapeCore
 import MixtapeStore
 
 /// `mixtape sources relocate SOURCE FROM=TO…` (spec/cli.md): prefix rules a person sets for
-/// one library source, kept in the index and tried before the learned ones; `clear` forgets
+/// one library source or playlist file, kept in the index and tried before the learned ones; `clear` forgets
 /// them. A rule is checked before anything changes: its FROM must begin some entry's path and
 /// its TO must be a folder here, since a rule that matches nothing or points nowhere is a
 /// mistake to say, not to keep. The source's entries are then resolved again at once.
@@ -10,17 +10,18 @@ public struct RelocateSource {
     /// Why the rules were refused (a usage error: exit 2), nothing changed.
     public enum Refusal: Error, CustomStringConvertible {
         case notASource(String)
-        case notALibrary(String)
-        case matchesNothing(RelocationRule, source: String)
+        case aFolder(String)
+        case matchesNothing(RelocationRule, source: String, playlistFile: Bool)
         case noFolder(RelocationRule)
 
         public var description: String {
             switch self {
             case .notASource(let path): "no indexed source \(path); `mixtape sources` lists them"
-            case .notALibrary(let path):
-                "\(path) is not a library export: only the entries of an export or a database are relocated"
-            case .matchesNothing(let rule, let source):
-                "\(rule.argument): no entry of \(source) starts with \(rule.from); `mixtape search --json` shows their locations"
+            case .aFolder(let path):
+                "\(path) is a folder: its files are where it says; only the entries of an export, a database or a playlist file are relocated"
+            case .matchesNothing(let rule, let source, let playlistFile):
+                "\(rule.argument): no entry of \(source) starts with \(rule.from); "
+                    + (playlistFile ? "`mixtape doctor -v` lists those not found here" : "`mixtape search --json` shows their locations")
             case .noFolder(let rule): "\(rule.argument): \(rule.to) is not a folder here"
             }
         }
@@ -47,11 +48,11 @@ public struct RelocateSource {
         guard let record = try store.source(at: source) ?? store.source(at: FileFacts.absolute(source)) else {
             throw Refusal.notASource(source)
         }
-        guard record.kind.isLibraryFile else { throw Refusal.notALibrary(record.path) }
+        guard record.kind != .folder else { throw Refusal.aFolder(record.path) }
         for rule in rules {
             guard FileFacts.isFolder(rule.to) else { throw Refusal.noFolder(rule) }
             guard try store.anyLocation(of: record.path, where: rule.covers) else {
-                throw Refusal.matchesNothing(rule, source: record.path)
+                throw Refusal.matchesNothing(rule, source: record.path, playlistFile: record.kind == .playlistFile)
             }
         }
         // A rule given again for the same FROM replaces the old one, in the new one's place.

@@ -38,11 +38,24 @@ struct ResolveLocations {
                 if let tree, let limit = walked[tree] ?? nil { relocation.note = Self.note(tree, limit) }
                 let written = try session.write(placements, of: entries, relocation: relocation, source: source)
                 placements = []
-                outcomes.append(RelocationOutcome(source: source.path, relocation: relocation, changed: written.summaryChanged,
+                outcomes.append(RelocationOutcome(source: source.path, kind: source.kind, summary: RelocationSummary(relocation), changed: written.summaryChanged,
                                                   changedPaths: written.pathsChanged))
             }
         }
         return outcomes
+    }
+
+    /// What the playlist-file sources among `targets` found here, for those whose summary
+    /// changed since `before`: kept as their entries were resolved, in each sync's `derive`
+    /// (`ResolvePlaylistFiles`), and reported with the exports'.
+    static func playlistFileOutcomes(among targets: [String], before: [SourceRecord], after: [SourceRecord]) -> [RelocationOutcome] {
+        let earlier = Dictionary(before.map { ($0.path, $0.relocation) }, uniquingKeysWith: { first, _ in first })
+        let named = Set(targets)
+        return after.compactMap { source in
+            guard source.kind == .playlistFile, named.contains(source.path), let summary = source.relocation else { return nil }
+            return RelocationOutcome(source: source.path, kind: source.kind, summary: summary, changed: earlier[source.path] != summary,
+                                     changedPaths: false)
+        }
     }
 
     /// Adds the media files under `tree` to the catalog, from its walk ahead when there was

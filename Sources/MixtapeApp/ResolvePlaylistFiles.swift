@@ -33,34 +33,53 @@ struct ResolvePlaylistFiles {
         let files = try store.playlistFiles(at: paths)
         let names = try store.playlistNames(ofFiles: paths)
         guard files.count == paths.count, files.allSatisfy({ names[$0.record.path] == $0.record.name }) else { return false }
-        let found = try resolve(files.map(\.record))
+        let found = try resolve(files)
         try store.updateEntries(ofPlaylistsFromFiles: zip(files, found).map { file, ids in
             ResolvePlaylistFiles.playlist(file.record, source: file.source, parent: nil, items: ids)
         })
         return true
     }
 
-    /// Every entry of `records` resolved, record by record: one scan of the items for the
-    /// paths, and a second only when some entry that no path settled has a title.
-    private func resolve(_ records: [PlaylistFileRecord]) throws -> [[[ItemID]]] {
+    /// Every entry of `files` resolved, in the order of the spec: by its path (one scan of the
+    /// items), then, for those no path settled, by relocation among the items' files here
+    /// (a scan of the items with a file, when some entry is left or a playlist-file source
+    /// is to say what it found), and last by artist and title (a third scan, only when some
+    /// entry left has a title). Each playlist-file source keeps what relocation made of it.
+    private func resolve(_ files: [(source: String, record: PlaylistFileRecord)]) throws -> [[[ItemID]]] {
         var resolver = PlaylistResolver()
-        for record in records {
+        for (_, record) in files {
             for entry in record.entries { resolver.want(entry.target) }
         }
         try store.forEachLocation { id, location, _, _, startMs in resolver.offer(id: id, location: location, startMs: startMs) }
         resolver.settle()
-        var found = records.map { $0.entries.map { resolver.items(at: $0.target) } }
-        for (record, ids) in zip(records, found) {
+        var found = files.map { $0.record.entries.map { resolver.items(at: $0.target) } }
+
+        let reporting = try Set(store.sources().filter { $0.kind == .playlistFile }.map(\.path))
+            .intersection(files.map(\.source))
+        var relocation = PlaylistRelocation(files, settled: found)
+        if relocation.hasOpenEntries || !reporting.isEmpty {
+            try store.forEachFileHere { id, path, size, duration, start in
+                relocation.offer(id: id, path: path, size: size, durationMs: duration, startMs: start)
+            }
+            found = relocation.relocate(userRules: try store.relocationRules())
+        }
+
+        for ((_, record), ids) in zip(files, found) {
             for (entry, items) in zip(record.entries, ids) where items.isEmpty && entry.title != nil {
                 resolver.wantTags(artist: entry.artist, title: entry.title)
             }
         }
-        guard resolver.wantsTags else { return found }
-        try store.forEachLocation { id, _, artist, title, _ in resolver.offer(id: id, artist: artist, title: title) }
-        for (index, record) in records.enumerated() {
-            for (position, entry) in record.entries.enumerated() where found[index][position].isEmpty {
-                found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
+        if resolver.wantsTags {
+            try store.forEachLocation { id, _, artist, title, _ in resolver.offer(id: id, artist: artist, title: title) }
+            for (index, (_, record)) in files.enumerated() {
+                for (position, entry) in record.entries.enumerated() where found[index][position].isEmpty {
+                    found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
+                }
             }
+        }
+        if !reporting.isEmpty {
+            let made = relocation.relocations(found: found).filter { reporting.contains($0.key) }
+            try store.keepRelocations(made.mapValues { PlaylistSourceRelocation(relocation: $0.relocation, ambiguous: $0.ambiguous) })
         }
         return found
     }
@@ -74,7 +93,7 @@ struct ResolvePlaylistFiles {
             bySource[source.path] = []
         }
         guard !bySource.isEmpty else { return }
-        let found = try resolve(files.map(\.record))
+        let found = try resolve(files)
         var grouped: [String: [(record: PlaylistFileRecord, items: [[ItemID]])]] = [:]
         for ((source, record), ids) in zip(files, found) { grouped[source, default: []].append((record, ids)) }
         for (source, records) in grouped {

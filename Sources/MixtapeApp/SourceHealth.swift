@@ -66,17 +66,20 @@ struct SourceHealth {
             + "Mixtape finds each entry's file there), or say where they are (`mixtape sources relocate \(path) FROM=TO`)"
             + (mapped ? "; the config file's map-prefix was applied too" : "")
         var findings: [Finding] = []
+        // A playlist file's entries name items; an export's entries are its items.
+        let (one, many) = source.kind == .playlistFile ? ("entry", "entries") : ("item", "items")
         if files.here == 0 {
-            findings.append(.note(Self.check, "\(path): none of its \(total.counted("item")) has its file on this "
-                                  + "machine: it was exported on another computer, or the files moved", fix: fix))
+            findings.append(.note(Self.check, "\(path): none of its \(total.counted(one, many)) has its file on this "
+                                  + "machine: it was written on another computer, or the files moved", fix: fix))
         } else {
             var how = ""
             if let relocation = source.relocation {
                 let rules = relocation.rules.filter { $0.entries > 0 }.map { "\($0.from) → \($0.to): \($0.entries.grouped)" }
-                let steps = rules + (relocation.byName > 0 ? ["by name and size: \(relocation.byName.grouped)"] : [])
+                let steps = rules + (relocation.byName > 0 ? ["\(RelocationSummary.byNameStep(of: source.kind)): \(relocation.byName.grouped)"] : [])
+                    + (relocation.byTags > 0 ? ["by artist and title: \(relocation.byTags.grouped)"] : [])
                 if !steps.isEmpty { how = " (" + steps.joined(separator: "; ") + ")" }
             }
-            findings.append(.note(Self.check, "\(path): \(files.here.grouped) of \(total.grouped) items have their file "
+            findings.append(.note(Self.check, "\(path): \(files.here.grouped) of \(total.grouped) \(many) have their file "
                                   + "here\(how); \(files.missing.grouped) have none", fix: fix))
         }
         for location in missing.prefix(listed) {

@@ -34,6 +34,13 @@ public struct FilesHere: Sendable, Equatable {
         }
     }
 
+    /// Lists a missing path already counted (a playlist file's unresolved entry); a URL is
+    /// no file.
+    mutating func listMissing(_ location: String) {
+        guard location.hasPrefix("/") || LocationEncoder.isDrivePath(location) else { return }
+        if examples.count < FilesHere.exampleLimit, examples.last != location { examples.append(location) }
+    }
+
     mutating func addAmbiguous(_ location: String, candidates: String) {
         guard ambiguous.count < FilesHere.exampleLimit else { return }
         ambiguous.append((location, candidates.split(separator: "\n").map(String.init)))

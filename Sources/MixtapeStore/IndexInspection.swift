@@ -156,8 +156,8 @@ public struct IndexInspection: Sendable {
         }
     }
 
-    /// `FilesHere` of every source that is neither a folder (its walk finds its files) nor a
-    /// playlist file (it has no items), streamed from the items table.
+    /// `FilesHere` of every source but a folder (its walk finds its files): an export's
+    /// streamed from the items table, a playlist file's from what relocation kept of it.
     private static func filesHere(in db: Database, exists: (String) -> Bool) throws -> [String: FilesHere] {
         var counts: [String: FilesHere] = [:]
         // An item's file is where relocation found it; an index from before relocation has
@@ -170,6 +170,23 @@ public struct IndexInspection: Sendable {
         while let row = try rows.next() {
             let source = try row.decode(String.self, atIndex: 0)
             counts[source, default: FilesHere()].count(try row.decode(String.self, atIndex: 1), exists: exists)
+        }
+        if try db.columns(in: "sources").contains(where: { $0.name == "found" }) {
+            // A playlist file has no items: what relocation found is its kept summary, and the
+            // entries it left are its playlist's unresolved ones.
+            let playlists = try Row.fetchCursor(db, sql: """
+                SELECT sources.path, sources.found, sources.missing, sources.ambiguous, playlists.unresolved
+                FROM sources LEFT JOIN playlists ON playlists.source_id = sources.id AND playlists.folder = 0
+                WHERE sources.kind = 'playlist-file' AND sources.found IS NOT NULL
+                """)
+            while let row = try playlists.next() {
+                let source = try row.decode(String.self, atIndex: 0)
+                var files = counts[source] ?? FilesHere(here: row[1], missing: (row[2] as Int? ?? 0) + (row[3] as Int? ?? 0))
+                for entry in (row[4] as Data?).map({ UnresolvedEntryCodec.decode(Array($0)) }) ?? [] {
+                    files.listMissing(entry.location)
+                }
+                counts[source] = files
+            }
         }
         if try db.tableExists("ambiguous_entries") {
             let ambiguous = try Row.fetchCursor(db, sql: """

@@ -199,6 +199,24 @@ enum ItemReader {
         }
     }
 
+    /// Every item with a file here (`path`: a folder's own, or where relocation found an
+    /// export's), with its size, length and cue start, under its item's id like
+    /// `forEachLocation`: the files a playlist file's entries may be relocated to.
+    static func forEachFileHere(in db: Database,
+                                _ body: (ItemID, _ path: String, _ size: Int64?, _ durationMs: Int64?,
+                                         _ startMs: Int64?) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: "SELECT id, path, size, duration_ms, start_ms FROM items WHERE path IS NOT NULL")
+        let handle = statement.sqliteStatement
+        let canonical = try ItemAliases.canonical(in: db)
+        func integer(_ column: Int32) -> Int64? {
+            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+        }
+        try StatementRows.forEach(handle) {
+            let id = ItemID(rawValue: text(handle, 0) ?? "")
+            try body(canonical[id] ?? id, text(handle, 1) ?? "", integer(2), integer(3), integer(4))
+        }
+    }
+
     /// One item by id (or by one of its aliases), every field filled, deduplicated like `forEach`.
     static func item(_ id: ItemID, in db: Database) throws -> MediaItem? {
         var found: MediaItem?

@@ -27,6 +27,38 @@ extension LibraryStore {
         }
     }
 
+    public func forEachFileHere(_ body: (ItemID, _ path: String, _ size: Int64?, _ durationMs: Int64?,
+                                         _ startMs: Int64?) throws -> Void) throws {
+        try reading { db in try ItemReader.forEachFileHere(in: db, body) }
+    }
+
+    public func relocationRules() throws -> [String: [RelocationRule]] {
+        try reading { db in try LibraryStore.relocationRules(in: db) }
+    }
+
+    public func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws {
+        try writing { db in try LibraryStore.keepRelocations(bySource, in: db) }
+    }
+
+    /// Every source's rules set by hand, by source path, each source's in order.
+    static func relocationRules(in db: Database) throws -> [String: [RelocationRule]] {
+        var rules: [String: [RelocationRule]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT s.path, from_path, to_path FROM relocation_rules r JOIN sources s ON s.id = r.source_id
+            ORDER BY s.path, position
+            """) {
+            rules[row[0], default: []].append(RelocationRule(from: row[1], to: row[2], setBy: .user))
+        }
+        return rules
+    }
+
+    static func keepRelocations(_ bySource: [String: PlaylistSourceRelocation], in db: Database) throws {
+        for (path, kept) in bySource {
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else { continue }
+            _ = try RelocationSummary.write(kept.relocation, ambiguous: kept.ambiguous, ofSource: id, in: db)
+        }
+    }
+
     /// The rules a person set for the source at `path` (`sources relocate`), in order.
     public func relocationRules(of path: String) throws -> [RelocationRule] {
         try reading { db in
@@ -51,9 +83,15 @@ extension LibraryStore {
         }
     }
 
-    /// Whether some entry of the source at `path` names a location `matches` accepts.
+    /// Whether some entry of the source at `path` (an item's, or a playlist file's) names a
+    /// location `matches` accepts.
     public func anyLocation(of path: String, where matches: (String) -> Bool) throws -> Bool {
         try reading { db in
+            for (source, record) in try PlaylistFileRows.all(in: db, paths: [path]) where source == path {
+                if record.entries.contains(where: { if case .path(let target) = $0.target { matches(target) } else { false } }) {
+                    return true
+                }
+            }
             let rows = try String.fetchCursor(db, sql: """
                 SELECT location FROM items WHERE source_id = (SELECT id FROM sources WHERE path = ?) AND location IS NOT NULL
                 """, arguments: [path])

@@ -12,8 +12,26 @@ public protocol PlaylistFileStore {
     func playlistNames(ofFiles paths: Set<String>) throws -> [String: String]
     func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                   _ startMs: Int64?) throws -> Void) throws
+    func forEachFileHere(_ body: (ItemID, _ path: String, _ size: Int64?, _ durationMs: Int64?,
+                                  _ startMs: Int64?) throws -> Void) throws
+    /// The rules people set (`sources relocate`), by source path.
+    func relocationRules() throws -> [String: [RelocationRule]]
+    /// Keeps what relocation made of each playlist-file source named (by path).
+    func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws
     func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws
     func replacePlaylists(fromFiles bySource: [String: [Playlist]]) throws
+}
+
+/// What relocation made of a playlist-file source's entries: the counts `sources --json`
+/// shows and the ambiguous entries `doctor` lists with their candidates.
+public struct PlaylistSourceRelocation: Sendable {
+    public var relocation: Relocation
+    public var ambiguous: [(path: String, candidates: [String])]
+
+    public init(relocation: Relocation, ambiguous: [(path: String, candidates: [String])]) {
+        self.relocation = relocation
+        self.ambiguous = ambiguous
+    }
 }
 
 extension LibraryStore: PlaylistFileStore {}
@@ -41,6 +59,19 @@ extension LibraryStore {
         public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                              _ startMs: Int64?) throws -> Void) throws {
             try translated { try ItemReader.forEachLocation(in: db, body) }
+        }
+
+        public func forEachFileHere(_ body: (ItemID, _ path: String, _ size: Int64?, _ durationMs: Int64?,
+                                             _ startMs: Int64?) throws -> Void) throws {
+            try translated { try ItemReader.forEachFileHere(in: db, body) }
+        }
+
+        public func relocationRules() throws -> [String: [RelocationRule]] {
+            try translated { try LibraryStore.relocationRules(in: db) }
+        }
+
+        public func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws {
+            try translated { try LibraryStore.keepRelocations(bySource, in: db) }
         }
 
         public func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws {

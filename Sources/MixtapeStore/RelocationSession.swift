@@ -100,9 +100,6 @@ public final class RelocationSession {
 
     /// Writes each entry's file here and the source's summary.
     public func write(_ placements: [Placement], of entries: Entries, relocation: Relocation, source: Source) throws -> Written {
-        let before = try Row.fetchOne(db, sql: "SELECT found, missing, ambiguous, relocations FROM sources WHERE id = ?",
-                                      arguments: [source.id])
-        let summary = RelocationSummary.encode(relocation)
         var pathsChanged = false
         // Most entries are found where they say (an export of this machine): their rows get
         // their location in one statement, and only the others one at a time.
@@ -139,19 +136,12 @@ public final class RelocationSession {
             try RelocationSession.set(placements[Int(change.entry)].path, row: change.row, with: update.sqliteStatement)
         }
         if !changes.isEmpty { pathsChanged = true }
-        try db.execute(sql: "DELETE FROM ambiguous_entries WHERE source_id = ?", arguments: [source.id])
-        let ambiguous = try db.makeStatement(sql: "INSERT INTO ambiguous_entries (source_id, location, candidates) VALUES (?, ?, ?)")
-        for (index, placement) in placements.enumerated() {
-            guard case .ambiguous(let candidates) = placement else { continue }
-            try ambiguous.execute(arguments: [source.id, entries.entries[index].path, candidates.joined(separator: "\n")])
+        let ambiguous = placements.indices.compactMap { index -> (path: String, candidates: [String])? in
+            guard case .ambiguous(let candidates) = placements[index] else { return nil }
+            return (entries.entries[index].path, candidates)
         }
-        try db.execute(sql: """
-            UPDATE sources SET found = ?, missing = ?, ambiguous = ?, relocations = ?, relocation_note = ? WHERE id = ?
-            """, arguments: [relocation.found, relocation.missing, relocation.ambiguous,
-                             summary, relocation.note, source.id])
+        let summaryChanged = try RelocationSummary.write(relocation, ambiguous: ambiguous, ofSource: source.id, in: db)
         if pathsChanged { changedPaths = true }
-        let summaryChanged = before?[0] as Int? != relocation.found || before?[1] as Int? != relocation.missing
-            || before?[2] as Int? != relocation.ambiguous || before?[3] as String? != summary
         return Written(summaryChanged: summaryChanged, pathsChanged: pathsChanged)
     }
 

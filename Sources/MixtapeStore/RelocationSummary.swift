@@ -20,12 +20,20 @@ public struct RelocationSummary: Hashable, Sendable {
     public var asWritten: Int
     /// Entries found by name and size (or duration) alone.
     public var byName: Int
+    /// Entries of a playlist file found by their artist and title.
+    public var byTags: Int
     public var rules: [Rule]
     /// Why the search stopped short, when it did.
     public var note: String?
 
     /// Every entry that names a file.
     public var entries: Int { found + missing + ambiguous }
+
+    /// How step 3 found a source's files, as reports name it: a playlist file gives no sizes,
+    /// only lengths (`#EXTINF`).
+    public static func byNameStep(of kind: SourceKind) -> String {
+        kind == .playlistFile ? "by name and length" : "by name and size"
+    }
 
     /// The summary of a source row, nil when relocation has not run on it.
     init?(_ row: Row) {
@@ -38,11 +46,32 @@ public struct RelocationSummary: Hashable, Sendable {
         let object = stored as? [String: Any] ?? [:]
         asWritten = object["as_written"] as? Int ?? 0
         byName = object["by_name"] as? Int ?? 0
+        byTags = object["by_tags"] as? Int ?? 0
         rules = (object["rules"] as? [[String: Any]] ?? []).compactMap { rule in
             guard let from = rule["from"] as? String, let to = rule["to"] as? String else { return nil }
             return Rule(from: from, to: to, entries: rule["entries"] as? Int ?? 0,
                         setBy: RelocationRule.SetBy(rawValue: rule["set_by"] as? String ?? "") ?? .learned)
         }
+    }
+
+    /// Keeps what relocation made of the source with row id `source`: its counts, rules and
+    /// steps, and its ambiguous entries with their candidates (for `doctor`). Returns whether
+    /// the summary differs from the one kept before (what `index` reports).
+    static func write(_ relocation: Relocation, ambiguous: [(path: String, candidates: [String])], ofSource source: Int64,
+                      in db: Database) throws -> Bool {
+        let before = try Row.fetchOne(db, sql: "SELECT found, missing, ambiguous, relocations FROM sources WHERE id = ?",
+                                      arguments: [source])
+        let summary = encode(relocation)
+        try db.execute(sql: "DELETE FROM ambiguous_entries WHERE source_id = ?", arguments: [source])
+        let insert = try db.makeStatement(sql: "INSERT INTO ambiguous_entries (source_id, location, candidates) VALUES (?, ?, ?)")
+        for entry in ambiguous {
+            try insert.execute(arguments: [source, entry.path, entry.candidates.joined(separator: "\n")])
+        }
+        try db.execute(sql: """
+            UPDATE sources SET found = ?, missing = ?, ambiguous = ?, relocations = ?, relocation_note = ? WHERE id = ?
+            """, arguments: [relocation.found, relocation.missing, relocation.ambiguous, summary, relocation.note, source])
+        return before?[0] as Int? != relocation.found || before?[1] as Int? != relocation.missing
+            || before?[2] as Int? != relocation.ambiguous || before?[3] as String? != summary
     }
 
     /// The stored form of `relocation`'s rules and step counts.
@@ -52,7 +81,8 @@ public struct RelocationSummary: Hashable, Sendable {
             guard entries > 0 || rule.setBy == .user else { return nil }
             return ["from": rule.from, "to": rule.to, "entries": entries, "set_by": rule.setBy.rawValue]
         }
-        let object: [String: Any] = ["as_written": relocation.foundAsWritten, "by_name": relocation.foundByName, "rules": rules]
+        var object: [String: Any] = ["as_written": relocation.foundAsWritten, "by_name": relocation.foundByName, "rules": rules]
+        if relocation.foundByTags > 0 { object["by_tags"] = relocation.foundByTags }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
@@ -66,6 +96,7 @@ extension RelocationSummary {
         ambiguous = relocation.ambiguous
         asWritten = relocation.foundAsWritten
         byName = relocation.foundByName
+        byTags = relocation.foundByTags
         note = relocation.note
         rules = zip(relocation.rules, relocation.foundByRule).compactMap {
             $1 > 0 || $0.setBy == .user ? Rule(from: $0.from, to: $0.to, entries: $1, setBy: $0.setBy) : nil

@@ -57,6 +57,35 @@ enum FuzzRelocation {
         let reversed = relocator.relocate(entries, in: ListedFiles(here.files.reversed()))
         fuzzCheck(reversed.placements.map(\.path) == placements.map(\.path),
                   "the order files are listed in changed what was found: \(placements) vs \(reversed.placements)")
+        checkPlaylist(entries: entries, files: here.files, userRules: userRules)
+    }
+
+    /// The same entries as a playlist file's (each an `#EXTINF` length, no size) and the files
+    /// as items': every entry resolved is the item of a file of its name, and the summary
+    /// counts every entry that names a path.
+    static func checkPlaylist(entries: [Relocator.Entry], files: [LocalFile], userRules: [RelocationRule]) {
+        let record = PlaylistFileRecord(path: "/p.m3u", stamp: 0, name: "p", folders: [], entries: entries.map {
+            PlaylistFileRecord.Entry(target: .path($0.path), durationMs: $0.durationMs)
+        })
+        let records = [(source: "/p.m3u", record: record)]
+        var relocation = PlaylistRelocation(records, settled: [entries.map { _ in [] }])
+        var fileOf: [ItemID: String] = [:]
+        for (number, file) in files.enumerated() {
+            let id = ItemID(rawValue: "item:\(number)")
+            fileOf[id] = file.path
+            relocation.offer(id: id, path: file.path, size: file.size, durationMs: file.durationMs, startMs: nil)
+        }
+        let found = relocation.relocate(userRules: ["/p.m3u": userRules])
+        for (entry, ids) in zip(entries, found[0]) {
+            fuzzCheck(ids.count <= 1, "\(entry.path) resolved to several items of unrelated files: \(ids)")
+            for id in ids {
+                let file = fileOf[id] ?? ""
+                fuzzCheck(FoldedPath.name(file) == FoldedPath.name(entry.path), "\(entry.path) resolved to the item of \(file)")
+            }
+        }
+        let summary = relocation.relocations(found: found)["/p.m3u"]?.relocation ?? Relocation()
+        fuzzCheck(summary.entries == entries.count, "the playlist's summary counts \(summary.entries) of \(entries.count) entries")
+        fuzzCheck(summary.found == found[0].filter { !$0.isEmpty }.count, "the summary's found is what resolved")
     }
 
     static func check(_ placements: [Placement], _ relocation: Relocation, entries: [Relocator.Entry], here: ListedFiles) {

@@ -85,8 +85,8 @@ struct IndexOutput {
     /// warning when none of a source's files is here, else what was found by which rule.
     private func printRelocations() {
         for outcome in report.relocations where outcome.changed {
-            let summary = RelocationSummary(outcome.relocation)
-            let lines = RelocationLines.lines(source: outcome.source, summary: summary)
+            let summary = outcome.summary
+            let lines = RelocationLines.lines(source: outcome.source, kind: outcome.kind, summary: summary)
             guard let first = lines.first else { continue }
             if summary.found == 0 { Messages.warning(first) } else { Messages.info(first) }
             for line in lines.dropFirst() { Messages.info(line) }

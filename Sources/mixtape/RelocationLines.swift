@@ -5,7 +5,7 @@ import MixtapeStore
 /// (spec/sources.md, "Where the files are now"): how many of its files are here, by which
 /// step or rule, and what to do about the rest.
 enum RelocationLines {
-    static func lines(source: String, summary: RelocationSummary) -> [String] {
+    static func lines(source: String, kind: SourceKind, summary: RelocationSummary) -> [String] {
         guard summary.entries > 0 else { return [] }
         if summary.found == 0 {
             return ["\(source): none of the \(summary.entries.grouped) files it names is here; index the folder that "
@@ -13,13 +13,14 @@ enum RelocationLines {
                 + (summary.note.map { ["  note: \($0)"] } ?? [])
         }
         var lines = ["\(source): found here \(summary.found.grouped) of \(summary.entries.grouped) files"]
-        let stepsUsed = summary.rules.contains { $0.entries > 0 } || summary.byName > 0
+        let stepsUsed = summary.rules.contains { $0.entries > 0 } || summary.byName > 0 || summary.byTags > 0
         if stepsUsed && summary.asWritten > 0 { lines.append("  as written: \(summary.asWritten.grouped)") }
         for rule in summary.rules where rule.entries > 0 || rule.setBy == .user {
             let who = rule.setBy == .user ? " (set by you)" : ""
             lines.append("  \(rule.from) → \(rule.to): \(rule.entries.grouped)\(who)")
         }
-        if summary.byName > 0 { lines.append("  by name and size: \(summary.byName.grouped)") }
+        if summary.byName > 0 { lines.append("  \(RelocationSummary.byNameStep(of: kind)): \(summary.byName.grouped)") }
+        if summary.byTags > 0 { lines.append("  by artist and title: \(summary.byTags.grouped)") }
         if summary.missing + summary.ambiguous > 0 {
             var parts: [String] = []
             if summary.missing > 0 { parts.append("missing \(summary.missing.grouped)") }

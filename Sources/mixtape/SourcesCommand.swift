@@ -38,8 +38,9 @@ struct SourcesCommand: ParsableCommand {
             writer.add("size", int: source.stamp?.size)
             writer.add("application_version", string: source.applicationVersion)
             writer.add("fingerprint", string: source.contentFingerprint)
-            if source.kind.isLibraryFile {
-                // json.md, "Source": what relocation found, zero before it first ran.
+            if source.kind != .folder {
+                // json.md, "Source": what relocation found in an export or a playlist file,
+                // zero before it first ran.
                 let relocation = source.relocation
                 writer.add("found", int: Int64(relocation?.found ?? 0))
                 writer.add("missing", int: Int64(relocation?.missing ?? 0))
@@ -96,7 +97,7 @@ struct SourcesCommand: ParsableCommand {
     struct Relocate: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "relocate",
-            abstract: "Say where a library export's files are on this machine.",
+            abstract: "Say where a library export's (or playlist file's) files are on this machine.",
             discussion: """
                 Each FROM=TO rule replaces the leading FROM of the source's entries with TO, a folder \
                 here: `mixtape sources relocate ~/Library.xml "C:/Users/sam/Music/iTunes/iTunes \
@@ -107,7 +108,7 @@ struct SourcesCommand: ParsableCommand {
 
         @OptionGroup var libraryOptions: LibraryOptions
 
-        @Argument(help: ArgumentHelp("The library export, as `mixtape sources` lists it.", valueName: "source"),
+        @Argument(help: ArgumentHelp("The library export or playlist file, as `mixtape sources` lists it.", valueName: "source"),
                   completion: Completions.sources)
         var source: String
 
@@ -151,7 +152,7 @@ struct SourcesCommand: ParsableCommand {
                 throw CommandFailure(message: refusal.description, status: .usage)
             }
             guard !libraryOptions.quiet, let summary = record.relocation else { return }
-            for line in RelocationLines.lines(source: record.path, summary: summary) { Messages.info(line) }
+            for line in RelocationLines.lines(source: record.path, kind: record.kind, summary: summary) { Messages.info(line) }
         }
     }
 }

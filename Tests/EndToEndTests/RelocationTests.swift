@@ -256,4 +256,75 @@ struct RelocationEndToEndTests {
         #expect(songs["Song U"]?["path"] as? String == music + "/Unique/01 Intro.mp3", "\(songs["Song U"] ?? [:])")
         #expect(songs.values.filter { $0["path"] != nil }.count == 1, "no other entry got a file")
     }
+
+    /// An `.m3u` written on Windows (CRLF, `\`, `D:\Music\…`), beside the music copied here:
+    /// the tracks as `tracks` lays them out, each entry with an `#EXTINF` length.
+    func writeWindowsPlaylist() throws -> String {
+        var text = "#EXTM3U\r\n"
+        for track in Self.tracks {
+            text += "#EXTINF:1,Export Artist - Song \(track.key)\r\nD:\\Music\\" + track.written.replacingOccurrences(of: "/", with: "\\") + "\r\n"
+        }
+        text += "#EXTINF:-1,Radio\r\nhttp://radio.example/stream\r\n"
+        let playlist = mixtape.folder + "/playlists/Road.m3u"
+        try FileManager.default.createDirectory(atPath: mixtape.folder + "/playlists", withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: playlist))
+        return playlist
+    }
+
+    @Test func aPlaylistFileWrittenOnWindowsFindsItsFilesHere() throws {
+        _ = try makeFiles()
+        let playlist = try writeWindowsPlaylist()
+        let indexed = try mixtape.run(["index", music, playlist])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        // A–D by the rule their entries elect, E (moved) by name and length, G gone, H two files.
+        #expect(indexed.stderr.contains("\(playlist): found here 5 of 7 files"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("D:/Music → \(music): 4"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("by name and length: 1"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("missing 1, ambiguous 1"), "\(indexed.stderr)")
+
+        let exported = try mixtape.run(["export-playlist", "--playlist", "Road", "-o", "-", "--format", "m3u8"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let lines = exported.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        #expect(lines.map { Array($0.utf8) } == [
+            "\(music)/Abba/Gold/01 A.flac", "\(music)/Abba/Gold/02 B.flac", "\(music)/björk/Post/01 C.flac",
+            "\(music)/Sigur Ro\u{301}s/Takk/01 D.flac", "\(music)/Unsorted/01 E.flac", "D:/Music/Moby/Play/02 G.flac",
+            "D:/Music/Moby/Play/03 H.flac", "http://radio.example/stream",
+        ].map { Array($0.utf8) }, "\(lines)")
+
+        let source = try #require(try mixtape.run(["sources", "--json"]).records.first { $0["path"] as? String == playlist })
+        #expect(source["found"] as? Int == 5 && source["missing"] as? Int == 1 && source["ambiguous"] as? Int == 1, "\(source)")
+        let rules = source["relocations"] as? [[String: Any]] ?? []
+        #expect(rules.first?["from"] as? String == "D:/Music" && rules.first?["to"] as? String == music, "\(rules)")
+        let doctor = try mixtape.run(["doctor"])
+        #expect(doctor.stdout.contains("\(playlist): 5 of 7 entries have their file here"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(playlist): missing here: D:/Music/Moby/Play/02 G.flac"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("ambiguous: D:/Music/Moby/Play/03 H.flac could be \(music)/Twice/a/03 H.flac or \(music)/Twice/b/03 H.flac"),
+                "\(doctor.stdout)")
+
+        // A rule set by hand for the playlist file settles H; one that matches nothing is refused.
+        let refused = try mixtape.run(["sources", "relocate", playlist, "E:/Nothing=\(music)"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("no entry of \(playlist) starts with E:/Nothing"), "\(refused.stderr)")
+        let set = try mixtape.run(["sources", "relocate", playlist, "D:/Music/Moby/Play=\(music)/Twice/b"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("found here 6 of 7 files"), "\(set.stderr)")
+        let after = try mixtape.run(["export-playlist", "--playlist", "Road", "-o", "-", "--format", "m3u8", "--missing", "skip"])
+        #expect(after.stdout.contains("\(music)/Twice/b/03 H.flac"), "\(after.stdout)")
+    }
+
+    @Test func aPlaylistNamingTheFilesHereFindsTheExportsItemsInTheFirstRun() throws {
+        // The export, inside its copied folder, is relocated after the playlist file was read
+        // in the same run: the playlist is resolved again against the files relocation found.
+        try writeExport(sizes: try makeFiles())
+        let inside = music + "/Library.xml"
+        try FileManager.default.moveItem(atPath: export, toPath: inside)
+        let playlist = mixtape.folder + "/Here.m3u8"
+        try Data("\(music)/Abba/Gold/02 B.flac\n\(music)/Abba/Gold/01 A.flac\n".utf8).write(to: URL(fileURLWithPath: playlist))
+        let indexed = try mixtape.run(["index", inside, playlist])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let playlists = try mixtape.run(["playlists", "--json"]).records
+        let here = try #require(playlists.first { $0["name"] as? String == "Here" })
+        #expect(here["items"] as? [String] == ["itunes:BBBB000000000002", "itunes:BBBB000000000001"], "\(here)")
+        #expect(here["missing"] as? Int == 0)
+    }
 }

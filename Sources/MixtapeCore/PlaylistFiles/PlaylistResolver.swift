@@ -51,7 +51,7 @@ public struct PlaylistResolver {
     }
 
     /// An item a wanted path may name.
-    private struct Candidate {
+    struct Candidate {
         var id: ItemID
         var location: String
         var startMs: Int64?
@@ -80,7 +80,7 @@ public struct PlaylistResolver {
 
     /// The one item the candidates are, or the tracks of the one split file they all are (each
     /// a part of one location), in order; nil for none or several unrelated items.
-    private static func one(_ found: [Candidate]) -> [ItemID]? {
+    static func one(_ found: [Candidate]) -> [ItemID]? {
         let ids = Set(found.map(\.id))
         if ids.count == 1 { return [found[0].id] }
         guard ids.count > 1, found.allSatisfy({ $0.startMs != nil && ExactPath($0.location) == ExactPath(found[0].location) })

@@ -29,6 +29,9 @@ public struct Relocation: Hashable, Sendable {
     public var foundByRule: [Int] = []
     public var foundAsWritten = 0
     public var foundByName = 0
+    /// Entries of a playlist file no path settled, found by their `#EXTINF` artist and title
+    /// (spec/sources.md, "Playlist files": the last rule).
+    public var foundByTags = 0
     public var missing = 0
     public var ambiguous = 0
     /// Set when the search for files here stopped short (a tree too large to walk): said in
@@ -38,7 +41,7 @@ public struct Relocation: Hashable, Sendable {
     public init() {}
 
     /// Entries found here by any step.
-    public var found: Int { foundAsWritten + foundByRule.reduce(0, +) + foundByName }
+    public var found: Int { foundAsWritten + foundByRule.reduce(0, +) + foundByName + foundByTags }
     /// Every entry that names a file.
     public var entries: Int { found + missing + ambiguous }
 
