@@ -78,7 +78,13 @@ struct ResolvePlaylistFiles {
             }
         }
         if !reporting.isEmpty {
-            let made = relocation.relocations(found: found).filter { reporting.contains($0.key) }
+            // An item the last rule found counts as found here only if its file is.
+            let tagged = relocation.foundByTags(found)
+            var taggedHere: Set<ItemID> = []
+            if !tagged.isEmpty {
+                try store.forEachFileHere { id, _, _, _, _ in if tagged.contains(id) { taggedHere.insert(id) } }
+            }
+            let made = relocation.relocations(found: found, taggedHere: taggedHere).filter { reporting.contains($0.key) }
             try store.keepRelocations(made.mapValues { PlaylistSourceRelocation(relocation: $0.relocation, ambiguous: $0.ambiguous) })
         }
         return found

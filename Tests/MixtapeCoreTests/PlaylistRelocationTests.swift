@@ -1,4 +1,4 @@
-import MixtapeCore
+@testable import MixtapeCore
 import Testing
 
 /// Relocation of playlist-file entries (spec/sources.md, "Where the files are now": every entry
@@ -87,16 +87,29 @@ struct PlaylistRelocationTests {
         // The last rule, artist and title, settled the third entry after relocation.
         var last = found
         last[2] = [ItemID(rawValue: "u1")]
-        let summary = try #require(relocation.relocations(found: [last])[Self.source]?.relocation)
+        #expect(relocation.foundByTags([last]) == [ItemID(rawValue: "u1")])
+        let summary = try #require(relocation.relocations(found: [last], taggedHere: [ItemID(rawValue: "u1")])[Self.source]?.relocation)
         #expect(summary.foundAsWritten == 1)
         #expect(summary.missing == 1)
         #expect(summary.foundByTags == 1)
         #expect(summary.entries == 3)
+        // An item the last rule found whose file is not here is no file found.
+        let elsewhere = try #require(relocation.relocations(found: [last], taggedHere: [])[Self.source]?.relocation)
+        #expect(elsewhere.foundByTags == 0 && elsewhere.missing == 2)
     }
 
     @Test func streamsAreNoEntriesOfTheSummary() throws {
         let entries = [PlaylistFileRecord.Entry(target: .url("http://radio.example/x")), Self.entry("D:/Music/Moby/Play/01 Honey.flac")]
         let (found, relocation) = Self.relocate(entries)
         #expect(relocation.relocations(found: [found])[Self.source]?.relocation.entries == 1)
+    }
+}
+
+@Suite("The case-insensitive key of a playlist entry's path")
+struct PlaylistCaselessKeyTests {
+    @Test(arguments: ["/Music/ABBA/Gold.mp3", "/Música/BJÖRK/Ünïcode ΣΊΣΥΦΟΣ.flac", "/x/İstanbul/ǅ.mp3", "/坂本龍一/Ａ.mp3",
+                      "/Cafe\u{301}/E\u{301}TÉ.m4a", ""])
+    func isWhatLowercasedGives(_ path: String) {
+        #expect(Array(PlaylistResolver.caseless(path).utf8) == Array(path.lowercased().utf8))
     }
 }

@@ -33,6 +33,18 @@ struct RelocationTests {
         #expect(rule.covers("/users/BJ\u{d6}RK/x.mp3"))
     }
 
+    @Test func twoLearnedRulesOfEqualVotesThatClaimOneFileGiveItToNeither() {
+        // Each entry elects a rule of its own (one vote each, a long shared tail), and each rule
+        // puts its entry on the one file: neither rule is the better evidence, so neither entry
+        // gets the file, whatever order the votes were counted in (found by the fuzzer: the
+        // answer once depended on a dictionary's layout).
+        let here = Self.here([("/C/ABBA/ABBA/ABBA/ABBA/ABBA", 100)])
+        let entries = [Self.entry("C:/ABBA/ABBA/ABBA/ABBA/ABBA", size: nil), Self.entry("C:/ABBA/ABBA/ABBA", size: nil)]
+        let (placements, relocation) = Relocator().relocate(entries, in: here)
+        #expect(relocation.rules.map(\.argument) == ["C:/ABBA=/C/ABBA", "C:/ABBA=/C/ABBA/ABBA/ABBA"])
+        #expect(placements == [.ambiguous(["/C/ABBA/ABBA/ABBA/ABBA/ABBA"]), .ambiguous(["/C/ABBA/ABBA/ABBA/ABBA/ABBA"])])
+    }
+
     @Test func foldedKeysIgnoreCaseAndNormalisation() {
         #expect(FoldedPath.fold("Bjo\u{308}rk") == FoldedPath.fold("BJ\u{d6}RK"))
         #expect(Array(FoldedPath.fold("Bjo\u{308}rk").utf8) == Array("bj\u{f6}rk".utf8))

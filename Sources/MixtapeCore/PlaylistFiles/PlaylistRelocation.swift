@@ -27,12 +27,15 @@ public struct PlaylistRelocation {
     private let sources: [String]
     private let records: [PlaylistFileRecord]
     private let settled: [[[ItemID]]]
+    /// What each entry resolved to once relocation placed what it could.
+    private var relocated: [[[ItemID]]]
 
     /// `records` (each with its source) and what the path rules settled each entry on.
     public init(_ records: [(source: String, record: PlaylistFileRecord)], settled: [[[ItemID]]]) {
         sources = records.map(\.source)
         self.records = records.map(\.record)
         self.settled = settled
+        relocated = settled
         var names: Set<String> = []
         var items: Set<ItemID> = []
         var seen: [String: [ExactPath: Int]] = [:]
@@ -83,6 +86,7 @@ public struct PlaylistRelocation {
             placements[source] = bySource
         }
         var found = settled
+        defer { relocated = found }
         for index in records.indices {
             for (position, entry) in records[index].entries.enumerated() where found[index][position].isEmpty {
                 guard case .path(let path) = entry.target, let placement = placements[sources[index]]?[ExactPath(path)],
@@ -98,12 +102,26 @@ public struct PlaylistRelocation {
         PlaylistResolver.one(itemsAt[ExactPath(file)] ?? []) ?? []
     }
 
+    /// The items only the artist-and-title rule found: whether each has a file here is asked
+    /// of the index once more (`relocations(found:taggedHere:)`), for these few.
+    public func foundByTags(_ found: [[[ItemID]]]) -> Set<ItemID> {
+        var ids: Set<ItemID> = []
+        for (index, record) in records.enumerated() {
+            for position in record.entries.indices where relocated[index][position].isEmpty {
+                ids.formUnion(found[index][position])
+            }
+        }
+        return ids
+    }
+
     /// What became of each source's path entries, counted per entry (a repeat counts again),
     /// given what every entry resolved to in the end (`found`, after the artist-and-title
-    /// rule): found as written (the path rules settled it on an item with a file here), by a
-    /// rule, by name and length, by artist and title, or missing or ambiguous, with the
-    /// ambiguous paths and their candidates.
-    public func relocations(found: [[[ItemID]]]) -> [String: (relocation: Relocation, ambiguous: [(path: String, candidates: [String])])] {
+    /// rule) and which of the items that rule found have a file here (`taggedHere`): found as
+    /// written (the path rules settled it on an item with a file here), by a rule, by name and
+    /// length, by artist and title, or missing (an item with no file here is no file found)
+    /// or ambiguous, with the ambiguous paths and their candidates.
+    public func relocations(found: [[[ItemID]]], taggedHere: Set<ItemID> = [])
+        -> [String: (relocation: Relocation, ambiguous: [(path: String, candidates: [String])])] {
         var result: [String: (relocation: Relocation, ambiguous: [(path: String, candidates: [String])])] = [:]
         var listed: Set<ExactPath> = []  // ambiguous paths listed (for their source)
         for index in records.indices {
@@ -125,8 +143,9 @@ public struct PlaylistRelocation {
                 case .ambiguous(let candidates) where ids.isEmpty:
                     if listed.insert(ExactPath(source + "\u{0}" + path)).inserted { entry.ambiguous.append((path, candidates)) }
                     entry.relocation.ambiguous += 1
-                case _ where placement.path != nil && !ids.isEmpty: entry.relocation.count(placement)
-                case _ where !ids.isEmpty: entry.relocation.foundByTags += 1
+                case _ where !relocated[index][position].isEmpty: entry.relocation.count(placement)
+                case _ where !ids.isEmpty:
+                    if ids.allSatisfy(taggedHere.contains) { entry.relocation.foundByTags += 1 } else { entry.relocation.missing += 1 }
                 case .ambiguous, .asWritten, .byRule, .byName:
                     // Placed on a file two unrelated items share: no one item is it.
                     entry.relocation.ambiguous += 1

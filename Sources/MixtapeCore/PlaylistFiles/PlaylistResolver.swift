@@ -37,7 +37,7 @@ public struct PlaylistResolver {
             return
         }
         candidates[path] = []
-        caseless[path.lowercased()] = []
+        caseless[PlaylistResolver.caseless(path)] = []
         if !PlaylistResolver.isASCII(path) { nonASCII.insert(ExactPath(path)) }
     }
 
@@ -46,7 +46,7 @@ public struct PlaylistResolver {
     public mutating func offer(id: ItemID, location: String?, startMs: Int64? = nil) {
         guard let location else { return }
         if candidates[location] != nil { candidates[location]?.append(Candidate(id: id, location: location, startMs: startMs)) }
-        let lower = location.lowercased()
+        let lower = PlaylistResolver.caseless(location)
         if caseless[lower] != nil { caseless[lower]?.insert(id) }
     }
 
@@ -75,7 +75,7 @@ public struct PlaylistResolver {
     private func decide(_ path: ExactPath, among found: [Candidate]) -> [ItemID]? {
         if let ids = PlaylistResolver.one(found.filter { ExactPath($0.location) == path }) { return ids }
         if let ids = PlaylistResolver.one(found) { return ids }
-        return PlaylistResolver.single(caseless[path.text.lowercased()]).map { [$0] }
+        return PlaylistResolver.single(caseless[PlaylistResolver.caseless(path.text)]).map { [$0] }
     }
 
     /// The one item the candidates are, or the tracks of the one split file they all are (each
@@ -122,6 +122,28 @@ public struct PlaylistResolver {
     private static func single(_ ids: Set<ItemID>?) -> ItemID? {
         guard let ids, ids.count == 1 else { return nil }
         return ids.first
+    }
+
+    /// `path` in lower case (what `lowercased()` gives), the key of the case-insensitive rule.
+    /// Every indexed location is keyed so, and `lowercased()` looks every character up in the
+    /// Unicode tables: half the time of resolving a playlist against 100,000 items. Here only
+    /// the characters that are not ASCII are.
+    static func caseless(_ path: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        if isASCII(path) {
+            for byte in path.utf8 { bytes.append((0x41...0x5a).contains(byte) ? byte | 0x20 : byte) }
+        } else {
+            for scalar in path.unicodeScalars {
+                if scalar.isASCII {
+                    let byte = UInt8(scalar.value)
+                    bytes.append((0x41...0x5a).contains(byte) ? byte | 0x20 : byte)
+                } else {
+                    bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether every byte is ASCII, eight bytes at a time (it runs for every entry).

@@ -56,12 +56,17 @@ public struct Relocator {
         relocation.rules = userRules
         relocation.foundByRule = Array(repeating: 0, count: userRules.count)
         open = apply(userRules, from: 0, to: open, of: entries, in: files, placing: &placements)
-        let learned = open.isEmpty ? [] : elect(open, of: entries, in: files)
+        let elected = open.isEmpty ? [] : elect(open, of: entries, in: files)
+        let learned = elected.map(\.rule)
         relocation.rules += learned
         relocation.foundByRule += Array(repeating: 0, count: learned.count)
         open = apply(learned, from: userRules.count, to: open, of: entries, in: files, placing: &placements)
         for index in open { placements[index] = byName(entries[index], in: files) }
-        refuseSharedFiles(&placements, of: entries, in: files)
+        // How much each rule is to be believed: the person's in their order, then the learned
+        // ones by their votes, rules of equal votes equally.
+        let voteCounts = Array(Set(elected.map(\.votes))).sorted(by: >)
+        let ranks = userRules.indices.map { $0 } + elected.map { userRules.count + voteCounts.firstIndex(of: $0.votes)! }
+        refuseSharedFiles(&placements, of: entries, in: files, ruleRanks: ranks)
         for (index, placement) in placements.enumerated() {
             for _ in 0..<max(1, entries[index].items) { relocation.count(placement) }
         }
@@ -91,7 +96,7 @@ public struct Relocator {
     /// An entry no file shares a folder and name with (music kept flat in one folder, copied
     /// into another) votes through the only file of its name and size, if there is one: a
     /// one-component tail, so such a rule needs more than one vote (`RuleElection.quorum`).
-    private func elect(_ open: [Int], of entries: [Entry], in files: some LocalFiles) -> [RelocationRule] {
+    private func elect(_ open: [Int], of entries: [Entry], in files: some LocalFiles) -> [(rule: RelocationRule, votes: Int)] {
         var election = RuleElection()
         let stride = max(1, open.count / ballots)
         for entry in Swift.stride(from: 0, to: open.count, by: stride).map({ entries[open[$0]] }) {
@@ -104,7 +109,8 @@ public struct Relocator {
         }
         let known = Set(userRules.map { FoldedPath.fold($0.from) })
         let paths = open.map { entries[$0].path }
-        return election.elected().map { $0.rule.narrowed(toCover: paths) }.filter { !known.contains(FoldedPath.fold($0.from)) }
+        return election.elected().map { ($0.rule.narrowed(toCover: paths), $0.votes) }
+            .filter { !known.contains(FoldedPath.fold($0.rule.from)) }
     }
 
     /// Step 3: the only file here with the entry's name and size, or duration within a second.
@@ -128,12 +134,14 @@ public struct Relocator {
     }
 
     /// One file is one item. A file that entries naming different paths were placed on goes
-    /// to the one placed by the strongest step (as written, then the rule with more votes, then
-    /// name and size), when exactly one is: a rule that a few coincidences elected (another
-    /// artist's `Album 1/03 Gold.mp3`) never takes a file from the entry that is it, and the
-    /// entry it misled still has step 3. When no single one is strongest, none gets it: they
-    /// are ambiguous (two copies there, one here).
-    private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry], in files: some LocalFiles) {
+    /// to the one placed by the strongest step (as written, then a person's rule, then the rule
+    /// with more votes, then name and size), when exactly one is: a rule that a few
+    /// coincidences elected (another artist's `Album 1/03 Gold.mp3`) never takes a file from the
+    /// entry that is it, and the entry it misled still has step 3. When no single one is
+    /// strongest (two rules of equal votes), none gets it: they are ambiguous (two copies
+    /// there, one here). `ruleRanks` ranks each rule of the summary, lower believed more.
+    private func refuseSharedFiles(_ placements: inout [Placement], of entries: [Entry], in files: some LocalFiles,
+                                   ruleRanks: [Int]) {
         // The first entry placed on each file, and every entry of the files placed on twice:
         // no list is kept per file, for the hundred thousand files one entry has.
         var claimed: [ExactPath: Int] = [:]
@@ -151,7 +159,7 @@ public struct Relocator {
             let path = file.text
             let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
             guard names.count > 1 else { continue }  // one path, spelt alike: the same file
-            let strength = claimants.map { Self.strength(placements[$0]) }
+            let strength = claimants.map { Self.strength(placements[$0], ruleRanks: ruleRanks) }
             let strongest = strength.min() ?? 0
             let keeper = strength.filter { $0 == strongest }.count == 1 ? claimants[strength.firstIndex(of: strongest)!] : nil
             let keptName = keeper.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) }
@@ -172,10 +180,10 @@ public struct Relocator {
     }
 
     /// How strong the evidence of a placement is: lower is stronger.
-    private static func strength(_ placement: Placement) -> Int {
+    private static func strength(_ placement: Placement, ruleRanks: [Int]) -> Int {
         switch placement {
         case .asWritten: 0
-        case .byRule(let number, _): 1 + number
+        case .byRule(let number, _): 1 + ruleRanks[number]
         case .byName: Int.max - 1
         case .ambiguous, .missing: Int.max
         }

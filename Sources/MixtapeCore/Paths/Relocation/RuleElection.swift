@@ -52,11 +52,14 @@ public struct RuleElection: Sendable {
         longestTail[ballot] = max(longestTail[ballot] ?? 0, best.tail)
     }
 
-    /// The rules elected, most votes first. A rule equivalent to one with more votes (the same
+    /// The rules elected, most votes first (of equal votes, the shorter FROM, then by text: the
+    /// order never depends on how a dictionary was laid out). A rule equivalent to one with more votes (the same
     /// replacement with one more shared component on both sides, as an artist called "Music"
     /// below a `Music` folder votes) adds its votes to it rather than standing on its own.
     public func elected() -> [(rule: RelocationRule, votes: Int)] {
-        let ranked = votes.sorted { ($1.value, $0.key.from.utf8.count, $0.key.from) < ($0.value, $1.key.from.utf8.count, $1.key.from) }
+        let ranked = votes.sorted {
+            ($1.value, $0.key.from.utf8.count, $0.key.from, $0.key.to) < ($0.value, $1.key.from.utf8.count, $1.key.from, $1.key.to)
+        }
         var winners: [(ballot: Ballot, votes: Int, tail: Int)] = []
         for (ballot, count) in ranked {
             if let twin = winners.firstIndex(where: { Self.equivalent($0.ballot, ballot) }) {
