@@ -7,7 +7,7 @@
 /// most 255 UTF-16 units, in NFC.
 ///
 /// Pure: it changes text, and `DeviceNameRegistry` numbers the names that would collide.
-public struct DeviceNames: Sendable, Equatable {
+public struct DeviceNames: Hashable, Sendable {
     public enum Rules: String, Sendable, CaseIterable {
         case posix, fat
     }

@@ -1,0 +1,170 @@
+/// One item chosen for a device, as the adapter found it here.
+public struct SyncChoice: Hashable, Sendable {
+    public var item: MediaItem
+    /// The file here.
+    public var file: String
+    /// A digest of what the device's file is made from: the file's bytes, and a cue track's range.
+    public var content: String
+    /// A cue track: a part of its file, always made (cut), never copied whole.
+    public var isPart: Bool
+
+    public init(item: MediaItem, file: String, content: String, isPart: Bool = false) {
+        self.item = item
+        self.file = file
+        self.content = content
+        self.isPart = isPart
+    }
+
+    /// The file's format, by its extension in lower case (`flac`).
+    public var format: String {
+        guard let name = file.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot > name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}
+
+/// How a sync makes what it writes (spec/cli.md, `sync`'s options).
+public struct SyncSettings: Hashable, Sendable {
+    public var transcode: SyncTarget
+    /// Formats (extensions in lower case) copied byte for byte.
+    public var keep: Set<String>
+    public var layout: DeviceLayout
+    public var names: DeviceNames
+    /// Cover art scaled down to at most this many pixels a side; nil keeps it as it is.
+    public var artPixels: Int?
+
+    public init(transcode: SyncTarget = .standard, keep: Set<String> = ["mp3", "m4a", "aac", "ogg", "opus"],
+                layout: DeviceLayout = .standard, names: DeviceNames = DeviceNames(.posix), artPixels: Int? = nil) {
+        self.transcode = transcode
+        self.keep = keep
+        self.layout = layout
+        self.names = names
+        self.artPixels = artPixels
+    }
+
+    /// How `choice` is made: `copy`, or the transcode with its art size (what a manifest keeps).
+    func made(_ choice: SyncChoice) -> String {
+        if keep.contains(choice.format), !choice.isPart { return "copy" }
+        return transcode.description + (artPixels.map { " art=\($0)" } ?? "")
+    }
+
+    /// The extension of the file made from `choice` on the device.
+    func fileExtension(_ choice: SyncChoice) -> String {
+        made(choice) == "copy" ? choice.format : transcode.format.fileExtension
+    }
+}
+
+/// A playlist chosen for a device: its name and items in order, with repeats.
+public struct SyncPlaylist: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var items: [ItemID]
+
+    public init(id: String, name: String, items: [ItemID]) {
+        self.id = id
+        self.name = name
+        self.items = items
+    }
+}
+
+/// What one sync does to a device (spec/cli.md, `sync`), worked out before anything is
+/// written, which `--dry-run` prints: the files to copy or transcode, those to rename (an
+/// item whose tags moved it), those to delete (written before and no longer chosen), and the
+/// playlists, each an M3U8 whose entries are the files' paths on the device, relative to it.
+/// Files the manifest does not list are never named here.
+public struct SyncPlan: Sendable {
+    public enum Step: Hashable, Sendable {
+        case copy(SyncChoice, to: String)
+        case transcode(SyncChoice, to: String)
+        case rename(from: String, to: String)
+        case delete(String)
+        case writePlaylist(String, text: String)
+    }
+
+    /// In the order to take them: deletions first (a path may be given to another file), then
+    /// renames (done by the adapter through temporary names: two files may swap), then writes.
+    public var steps: [Step] = []
+    /// Files already on the device as they should be.
+    public var unchanged: [String] = []
+    /// Where each chosen item is on the device.
+    public var paths: [ItemID: String] = [:]
+    /// What the device holds once every step is done.
+    public var manifest = SyncManifest()
+
+    /// The plan for `choices` (in order; an item chosen twice is one file) and `playlists`,
+    /// given what the device holds (`previous`); `deleting` false keeps what is no longer
+    /// chosen (`--no-delete`), still listed as the sync's own.
+    public static func make(_ choices: [SyncChoice], playlists: [SyncPlaylist] = [], settings: SyncSettings,
+                            previous: SyncManifest, deleting: Bool = true) -> SyncPlan {
+        var plan = SyncPlan()
+        var before: [String: SyncManifest.Entry] = [:]
+        for entry in previous.entries where before[entry.owner] == nil { before[entry.owner] = entry }
+        var seen: Set<ItemID> = []
+        let unique = choices.filter { seen.insert($0.item.id).inserted }
+        // Items the device has keep their names before new ones are named, so a new item whose
+        // name collides is the one numbered.
+        let ordered = unique.filter { before[$0.item.id.rawValue] != nil } + unique.filter { before[$0.item.id.rawValue] == nil }
+        var registry = DeviceNameRegistry(settings.names.rules)
+        var renames: [Step] = []
+        var writes: [Step] = []
+        for choice in ordered {
+            let owner = choice.item.id.rawValue
+            let place = settings.layout.place(choice.item, names: settings.names)
+            let path = registry.claim(folder: place.folder, stem: place.stem, extension: settings.fileExtension(choice), owner: owner)
+            let made = settings.made(choice)
+            plan.paths[choice.item.id] = path
+            plan.manifest.entries.append(.init(path: path, owner: owner, content: choice.content, made: made))
+            if let old = before[owner], old.content == choice.content, old.made == made {
+                if old.path == path { plan.unchanged.append(path) } else { renames.append(.rename(from: old.path, to: path)) }
+            } else {
+                writes.append(made == "copy" ? .copy(choice, to: path) : .transcode(choice, to: path))
+            }
+        }
+        for list in playlists {
+            let owner = "playlist:" + list.id
+            let path = registry.claim(folder: "", stem: settings.names.component(list.name), extension: "m3u8", owner: owner)
+            let text = m3u8(list, paths: plan.paths, items: Dictionary(unique.map { ($0.item.id, $0.item) }, uniquingKeysWith: { a, _ in a }))
+            var hash = StableHash()
+            hash.combine(text)
+            let content = hash.hexDigest
+            plan.manifest.entries.append(.init(path: path, owner: owner, content: content, made: "playlist"))
+            if let old = before[owner], old.content == content, old.path == path {
+                plan.unchanged.append(path)
+            } else {
+                writes.append(.writePlaylist(path, text: text))
+            }
+        }
+        // The sync's own files that are no longer chosen, or were made again under a new name
+        // (a renamed one moves instead). A path a file of this plan takes is replaced anyway.
+        let now = Dictionary(plan.manifest.entries.map { ($0.owner, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let taken = Set(plan.manifest.entries.map(\.path))
+        let moved = Set(renames.compactMap { if case .rename(let from, _) = $0 { from } else { nil } })
+        var deletions: [Step] = []
+        for entry in previous.entries where !taken.contains(entry.path) && !moved.contains(entry.path) {
+            if now[entry.owner] != nil || deleting {
+                deletions.append(.delete(entry.path))
+            } else {
+                plan.manifest.entries.append(entry)
+            }
+        }
+        plan.steps = deletions + renames + writes
+        return plan
+    }
+
+    /// The playlist as an M3U8 on the device: `#EXTINF` lines and each entry's path relative
+    /// to the device's folder, where the playlist sits; entries not on the device are left out.
+    static func m3u8(_ list: SyncPlaylist, paths: [ItemID: String], items: [ItemID: MediaItem]) -> String {
+        var text = "#EXTM3U\n#PLAYLIST:\(oneLine(list.name))\n"
+        for id in list.items {
+            guard let path = paths[id] else { continue }
+            let item = items[id]
+            let seconds = item?.durationMs.map { String($0 / 1_000) } ?? "-1"
+            let title = [item?.artist, item?.title].compactMap { $0 }.joined(separator: " - ")
+            text += "#EXTINF:\(seconds),\(oneLine(title))\n\(path)\n"
+        }
+        return text
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}

@@ -1,0 +1,109 @@
+import MixtapeCore
+import Testing
+
+/// What a sync does to a device (spec/cli.md, `sync`), worked out before anything is written.
+@Suite("Sync plan: what a device gets, and what a second run does")
+struct SyncPlanTests {
+    static func choice(_ id: String, title: String, file: String, content: String = "c1", part: Bool = false,
+                       track: Int64 = 1) -> SyncChoice {
+        var item = MediaItem(id: ItemID(rawValue: id))
+        item.title = title
+        item.artist = "Abba"
+        item.album = "Gold"
+        item.discNumber = 1
+        item.trackNumber = track
+        item.durationMs = 180_500
+        return SyncChoice(item: item, file: file, content: content, isPart: part)
+    }
+
+    static let songs = [
+        choice("a", title: "Dancing Queen", file: "/m/Abba/Gold/01.flac", track: 1),
+        choice("b", title: "Waterloo", file: "/m/Abba/Gold/02.mp3", track: 2),
+    ]
+    static let settings = SyncSettings()
+
+    @Test func aFirstSyncTranscodesWhatItDoesNotKeepAndWritesThePlaylist() {
+        let list = SyncPlaylist(id: "p", name: "Road: Trip", items: [ItemID(rawValue: "b"), ItemID(rawValue: "a"), ItemID(rawValue: "b")])
+        let plan = SyncPlan.make(Self.songs, playlists: [list], settings: Self.settings, previous: SyncManifest())
+        #expect(plan.steps.count == 3)
+        #expect(plan.steps[0] == .transcode(Self.songs[0], to: "Abba/Gold/1-01 Dancing Queen.mp3"))
+        #expect(plan.steps[1] == .copy(Self.songs[1], to: "Abba/Gold/1-02 Waterloo.mp3"))
+        guard case .writePlaylist(let path, let text) = plan.steps[2] else { Issue.record("no playlist: \(plan.steps)"); return }
+        #expect(path == "Road: Trip.m3u8")
+        #expect(text == """
+            #EXTM3U
+            #PLAYLIST:Road: Trip
+            #EXTINF:180,Abba - Waterloo
+            Abba/Gold/1-02 Waterloo.mp3
+            #EXTINF:180,Abba - Dancing Queen
+            Abba/Gold/1-01 Dancing Queen.mp3
+            #EXTINF:180,Abba - Waterloo
+            Abba/Gold/1-02 Waterloo.mp3
+
+            """)
+        #expect(plan.manifest.entries.map(\.made) == ["mp3:V0", "copy", "playlist"])
+        // On FAT the playlist's own name loses its colon.
+        var fat = Self.settings
+        fat.names = DeviceNames(.fat)
+        let onFAT = SyncPlan.make(Self.songs, playlists: [list], settings: fat, previous: SyncManifest())
+        #expect(onFAT.manifest.entries.last?.path == "Road_ Trip.m3u8")
+    }
+
+    @Test func aSecondRunWithNothingChangedDoesNothing() {
+        let list = SyncPlaylist(id: "p", name: "Road", items: [ItemID(rawValue: "a")])
+        let first = SyncPlan.make(Self.songs, playlists: [list], settings: Self.settings, previous: SyncManifest())
+        let again = SyncPlan.make(Self.songs, playlists: [list], settings: Self.settings, previous: first.manifest)
+        #expect(again.steps.isEmpty)
+        #expect(again.unchanged.count == 3)
+        #expect(again.manifest == first.manifest)
+    }
+
+    @Test func aTagChangeRenamesAContentChangeRemakesASettingsChangeRemakes() {
+        let first = SyncPlan.make(Self.songs, settings: Self.settings, previous: SyncManifest())
+        var retitled = Self.songs
+        retitled[0].item.title = "Dancing Queen (Live)"
+        retitled[1].content = "c2"
+        let second = SyncPlan.make(retitled, settings: Self.settings, previous: first.manifest)
+        #expect(second.steps == [
+            .rename(from: "Abba/Gold/1-01 Dancing Queen.mp3", to: "Abba/Gold/1-01 Dancing Queen (Live).mp3"),
+            .copy(retitled[1], to: "Abba/Gold/1-02 Waterloo.mp3"),
+        ])
+        var louder = Self.settings
+        louder.transcode = SyncTarget(format: .mp3, quality: "320k")
+        let third = SyncPlan.make(Self.songs, settings: louder, previous: first.manifest)
+        #expect(third.steps == [.transcode(Self.songs[0], to: "Abba/Gold/1-01 Dancing Queen.mp3")])
+        #expect(third.unchanged == ["Abba/Gold/1-02 Waterloo.mp3"])
+    }
+
+    @Test func whatIsNoLongerChosenGoesUnlessKeptAndANewNameDoesNotTakeAnOldOne() {
+        let first = SyncPlan.make(Self.songs, settings: Self.settings, previous: SyncManifest())
+        let newcomer = Self.choice("c", title: "Waterloo", file: "/m/other/Waterloo.mp3", content: "c9", track: 2)
+        let second = SyncPlan.make([newcomer, Self.songs[1]], settings: Self.settings, previous: first.manifest)
+        #expect(second.steps == [
+            .delete("Abba/Gold/1-01 Dancing Queen.mp3"),
+            .copy(newcomer, to: "Abba/Gold/1-02 Waterloo (2).mp3"),
+        ], "the file the device had keeps its name; the newcomer is numbered")
+        let keeping = SyncPlan.make([Self.songs[1]], settings: Self.settings, previous: first.manifest, deleting: false)
+        #expect(keeping.steps.isEmpty)
+        #expect(keeping.manifest.entries.map(\.path).sorted() == ["Abba/Gold/1-01 Dancing Queen.mp3", "Abba/Gold/1-02 Waterloo.mp3"],
+                "still the sync's own, for a later run that deletes")
+    }
+
+    @Test func aCueTrackIsAlwaysCutAndAnItemChosenTwiceIsOneFile() {
+        let part = Self.choice("t", title: "Intro", file: "/m/live.flac", part: true)
+        var settings = Self.settings
+        settings.keep = ["flac"]
+        let plan = SyncPlan.make([part, part], settings: settings, previous: SyncManifest())
+        #expect(plan.steps == [.transcode(part, to: "Abba/Gold/1-01 Intro.mp3")])
+    }
+
+    @Test(arguments: [("mp3:v0", "mp3:V0"), ("MP3:320k", "mp3:320k"), ("aac:256k", "aac:256k"), ("opus:160k", "opus:160k"), ("flac", "flac")])
+    func transcodeTargets(_ text: String, _ expected: String) throws {
+        #expect(try SyncTarget(parsing: text).description == expected)
+    }
+
+    @Test(arguments: ["wav", "mp3:v10", "flac:5", "aac:V0", "opus:", "mp3:1000k"])
+    func badTranscodeTargets(_ text: String) {
+        #expect(throws: SyncTargetError.self) { try SyncTarget(parsing: text) }
+    }
+}
