@@ -1,4 +1,4 @@
-import MixtapeCore
+@testable import MixtapeCore
 import Testing
 
 /// What a sync does to a device (spec/cli.md, `sync`), worked out before anything is written.
@@ -105,5 +105,11 @@ struct SyncPlanTests {
     @Test(arguments: ["wav", "mp3:v10", "flac:5", "aac:V0", "opus:", "mp3:1000k"])
     func badTranscodeTargets(_ text: String) {
         #expect(throws: SyncTargetError.self) { try SyncTarget(parsing: text) }
+    }
+
+    @Test func ffmpegSecondsHaveThreeDecimals() {
+        #expect(TranscodeCommand.seconds(183_250) == "183.250")
+        #expect(TranscodeCommand.seconds(5) == "0.005")
+        #expect(TranscodeCommand.seconds(60_000) == "60.000")
     }
 }
