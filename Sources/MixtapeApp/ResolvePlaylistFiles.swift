@@ -40,54 +40,68 @@ struct ResolvePlaylistFiles {
         return true
     }
 
-    /// Every entry of `files` resolved, in the order of the spec: by its path (one scan of the
-    /// items), then, for those no path settled, by relocation among the items' files here
-    /// (a scan of the items with a file, when some entry is left or a playlist-file source
-    /// is to say what it found), and last by artist and title (a third scan, only when some
-    /// entry left has a title). Each playlist-file source keeps what relocation made of it.
+    /// Every entry of `files` resolved, in the order of the spec: by its path, then, for those
+    /// no path settled, by relocation among the items' files here, and last by artist and
+    /// title. Each playlist-file source keeps what relocation made of it.
     private func resolve(_ files: [(source: String, record: PlaylistFileRecord)]) throws -> [[[ItemID]]] {
         var resolver = PlaylistResolver()
+        var found = try byPath(files, resolver: &resolver)
+        let reporting = try Set(store.sources().filter { $0.kind == .playlistFile }.map(\.path)).intersection(files.map(\.source))
+        var relocation = PlaylistRelocation(files, settled: found)
+        if relocation.hasOpenEntries || !reporting.isEmpty { found = try relocate(&relocation) }
+        try byTags(files, found: &found, resolver: &resolver)
+        if !reporting.isEmpty { try keep(relocation, found: found, of: reporting) }
+        return found
+    }
+
+    /// The path rules: one scan of the items.
+    private func byPath(_ files: [(source: String, record: PlaylistFileRecord)],
+                        resolver: inout PlaylistResolver) throws -> [[[ItemID]]] {
         for (_, record) in files {
             for entry in record.entries { resolver.want(entry.target) }
         }
         try store.forEachLocation { id, location, _, _, startMs in resolver.offer(id: id, location: location, startMs: startMs) }
         resolver.settle()
-        var found = files.map { $0.record.entries.map { resolver.items(at: $0.target) } }
+        return files.map { $0.record.entries.map { resolver.items(at: $0.target) } }
+    }
 
-        let reporting = try Set(store.sources().filter { $0.kind == .playlistFile }.map(\.path))
-            .intersection(files.map(\.source))
-        var relocation = PlaylistRelocation(files, settled: found)
-        if relocation.hasOpenEntries || !reporting.isEmpty {
-            try store.forEachFileHere { id, path, size, duration, start in
-                relocation.offer(id: id, path: path, size: size, durationMs: duration, startMs: start)
-            }
-            found = relocation.relocate(userRules: try store.relocationRules())
+    /// Relocation: a scan of the items with a file here (also what tells a playlist-file
+    /// source's entries found here from those whose item has no file).
+    private func relocate(_ relocation: inout PlaylistRelocation) throws -> [[[ItemID]]] {
+        try store.forEachFileHere { id, path, size, duration, start in
+            relocation.offer(id: id, path: path, size: size, durationMs: duration, startMs: start)
         }
+        return relocation.relocate(userRules: try store.relocationRules())
+    }
 
+    /// The last rule, artist and title: a scan only when some entry left has a title.
+    private func byTags(_ files: [(source: String, record: PlaylistFileRecord)], found: inout [[[ItemID]]],
+                        resolver: inout PlaylistResolver) throws {
         for ((_, record), ids) in zip(files, found) {
             for (entry, items) in zip(record.entries, ids) where items.isEmpty && entry.title != nil {
                 resolver.wantTags(artist: entry.artist, title: entry.title)
             }
         }
-        if resolver.wantsTags {
-            try store.forEachLocation { id, _, artist, title, _ in resolver.offer(id: id, artist: artist, title: title) }
-            for (index, (_, record)) in files.enumerated() {
-                for (position, entry) in record.entries.enumerated() where found[index][position].isEmpty {
-                    found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
-                }
+        guard resolver.wantsTags else { return }
+        try store.forEachLocation { id, _, artist, title, _ in resolver.offer(id: id, artist: artist, title: title) }
+        for (index, (_, record)) in files.enumerated() {
+            for (position, entry) in record.entries.enumerated() where found[index][position].isEmpty {
+                found[index][position] = resolver.resolve(entry.target, artist: entry.artist, title: entry.title)
             }
         }
-        if !reporting.isEmpty {
-            // An item the last rule found counts as found here only if its file is.
-            let tagged = relocation.foundByTags(found)
-            var taggedHere: Set<ItemID> = []
-            if !tagged.isEmpty {
-                try store.forEachFileHere { id, _, _, _, _ in if tagged.contains(id) { taggedHere.insert(id) } }
-            }
-            let made = relocation.relocations(found: found, taggedHere: taggedHere).filter { reporting.contains($0.key) }
-            try store.keepRelocations(made.mapValues { PlaylistSourceRelocation(relocation: $0.relocation, ambiguous: $0.ambiguous) })
+    }
+
+    /// Keeps what relocation made of each playlist-file source among `sources`. An item only
+    /// the last rule found counts as found here only if its file is: asked once more, of the
+    /// few such items.
+    private func keep(_ relocation: PlaylistRelocation, found: [[[ItemID]]], of sources: Set<String>) throws {
+        let tagged = relocation.foundByTags(found)
+        var taggedHere: Set<ItemID> = []
+        if !tagged.isEmpty {
+            try store.forEachFileHere { id, _, _, _, _ in if tagged.contains(id) { taggedHere.insert(id) } }
         }
-        return found
+        let made = relocation.relocations(found: found, taggedHere: taggedHere).filter { sources.contains($0.key) }
+        try store.keepRelocations(made.mapValues { PlaylistSourceRelocation(relocation: $0.relocation, ambiguous: $0.ambiguous) })
     }
 
     private func resolveAll() throws {
