@@ -101,7 +101,7 @@ struct ResolvePlaylistFiles {
             try store.forEachFileHere { id, _, _, _, _ in if tagged.contains(id) { taggedHere.insert(id) } }
         }
         let made = relocation.relocations(found: found, taggedHere: taggedHere).filter { sources.contains($0.key) }
-        try store.keepRelocations(made.mapValues { PlaylistSourceRelocation(relocation: $0.relocation, ambiguous: $0.ambiguous) })
+        try store.keepRelocations(made)
     }
 
     private func resolveAll() throws {

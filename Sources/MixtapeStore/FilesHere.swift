@@ -30,7 +30,7 @@ public struct FilesHere: Sendable, Equatable {
             here += 1
         } else {
             missing += 1
-            if examples.count < FilesHere.exampleLimit, examples.last != location { examples.append(location) }
+            listMissing(location)
         }
     }
 

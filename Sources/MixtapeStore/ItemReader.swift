@@ -173,7 +173,7 @@ enum ItemReader {
             let kindName = text(handle, 1) ?? ""
             let kind = kinds[kindName] ?? Kind(rawValue: kindName) ?? .other
             kinds[kindName] = kind
-            let duration: Int64? = sqlite3_column_type(handle, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 2)
+            let duration = integer(handle, 2)
             try body(ItemID(rawValue: text(handle, 0) ?? ""), kind, duration, sqlite3_column_int64(handle, 3))
         }
     }
@@ -191,7 +191,7 @@ enum ItemReader {
         let handle = statement.sqliteStatement
         let canonical = try ItemAliases.canonical(in: db)
         try StatementRows.forEach(handle) {
-            let start: Int64? = sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4)
+            let start = integer(handle, 4)
             let id = ItemID(rawValue: text(handle, 0) ?? "")
             let location = text(handle, 1)
             try body(canonical[id] ?? id, location, text(handle, 2), text(handle, 3), start)
@@ -208,12 +208,9 @@ enum ItemReader {
         let statement = try db.makeStatement(sql: "SELECT id, path, size, duration_ms, start_ms FROM items WHERE path IS NOT NULL")
         let handle = statement.sqliteStatement
         let canonical = try ItemAliases.canonical(in: db)
-        func integer(_ column: Int32) -> Int64? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
-        }
         try StatementRows.forEach(handle) {
             let id = ItemID(rawValue: text(handle, 0) ?? "")
-            try body(canonical[id] ?? id, text(handle, 1) ?? "", integer(2), integer(3), integer(4))
+            try body(canonical[id] ?? id, text(handle, 1) ?? "", integer(handle, 2), integer(handle, 3), integer(handle, 4))
         }
     }
 
@@ -233,6 +230,11 @@ enum ItemReader {
         case .timestamp: return .timestamp(Timestamp(rawValue: sqlite3_column_int64(handle, index)))
         case .bool: return nil
         }
+    }
+
+    /// The integer in column `index`, nil for NULL.
+    static func integer(_ handle: SQLiteStatement, _ index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
     }
 
     static func text(_ handle: SQLiteStatement, _ index: Int32) -> String? {

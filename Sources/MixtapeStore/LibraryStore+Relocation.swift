@@ -36,11 +36,12 @@ extension LibraryStore {
         try reading { db in try LibraryStore.relocationRules(in: db) }
     }
 
-    public func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws {
+    public func keepRelocations(_ bySource: [String: PlaylistRelocation.Outcome]) throws {
         try writing { db in try LibraryStore.keepRelocations(bySource, in: db) }
     }
 
-    /// Every source's rules set by hand, by source path, each source's in order.
+    /// Every source's rules set by hand, by source path, each source's in order (a few rows:
+    /// one source's are read from them too).
     static func relocationRules(in db: Database) throws -> [String: [RelocationRule]] {
         var rules: [String: [RelocationRule]] = [:]
         for row in try Row.fetchAll(db, sql: """
@@ -52,7 +53,7 @@ extension LibraryStore {
         return rules
     }
 
-    static func keepRelocations(_ bySource: [String: PlaylistSourceRelocation], in db: Database) throws {
+    static func keepRelocations(_ bySource: [String: PlaylistRelocation.Outcome], in db: Database) throws {
         for (path, kept) in bySource {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [path]) else { continue }
             _ = try RelocationSummary.write(kept.relocation, ambiguous: kept.ambiguous, ofSource: id, in: db)
@@ -61,12 +62,7 @@ extension LibraryStore {
 
     /// The rules a person set for the source at `path` (`sources relocate`), in order.
     public func relocationRules(of path: String) throws -> [RelocationRule] {
-        try reading { db in
-            try Row.fetchAll(db, sql: """
-                SELECT from_path, to_path FROM relocation_rules r JOIN sources s ON s.id = r.source_id
-                WHERE s.path = ? ORDER BY position
-                """, arguments: [path]).map { RelocationRule(from: $0[0], to: $0[1], setBy: .user) }
-        }
+        try reading { db in try LibraryStore.relocationRules(in: db)[path] ?? [] }
     }
 
     /// Replaces the rules a person set for the source at `path`, and asks the next index run to

@@ -17,21 +17,9 @@ public protocol PlaylistFileStore {
     /// The rules people set (`sources relocate`), by source path.
     func relocationRules() throws -> [String: [RelocationRule]]
     /// Keeps what relocation made of each playlist-file source named (by path).
-    func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws
+    func keepRelocations(_ bySource: [String: PlaylistRelocation.Outcome]) throws
     func updateEntries(ofPlaylistsFromFiles playlists: [Playlist]) throws
     func replacePlaylists(fromFiles bySource: [String: [Playlist]]) throws
-}
-
-/// What relocation made of a playlist-file source's entries: the counts `sources --json`
-/// shows and the ambiguous entries `doctor` lists with their candidates.
-public struct PlaylistSourceRelocation: Sendable {
-    public var relocation: Relocation
-    public var ambiguous: [(path: String, candidates: [String])]
-
-    public init(relocation: Relocation, ambiguous: [(path: String, candidates: [String])]) {
-        self.relocation = relocation
-        self.ambiguous = ambiguous
-    }
 }
 
 extension LibraryStore: PlaylistFileStore {}
@@ -70,7 +58,7 @@ extension LibraryStore {
             try translated { try LibraryStore.relocationRules(in: db) }
         }
 
-        public func keepRelocations(_ bySource: [String: PlaylistSourceRelocation]) throws {
+        public func keepRelocations(_ bySource: [String: PlaylistRelocation.Outcome]) throws {
             try translated { try LibraryStore.keepRelocations(bySource, in: db) }
         }
 

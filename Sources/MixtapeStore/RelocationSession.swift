@@ -54,9 +54,6 @@ public final class RelocationSession {
             """)
         try statement.setArguments([source.id])
         let handle = statement.sqliteStatement
-        func integer(_ column: Int32) -> Int64? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
-        }
         try StatementRows.forEach(handle) {
             let bytes = sqlite3_column_text(handle, 1)
             let count = Int(sqlite3_column_bytes(handle, 1))
@@ -65,8 +62,8 @@ public final class RelocationSession {
             // Bytes, not `String` equality: two spellings of one name are two entries here.
             if result.entries.last.map({ !$0.path.utf8.elementsEqual(location) }) ?? true {
                 if !result.entries.isEmpty { result.starts.append(result.rowIDs.count) }
-                result.entries.append(Relocator.Entry(path: String(decoding: location, as: UTF8.self), size: integer(2),
-                                                      durationMs: integer(3), items: 0))
+                result.entries.append(Relocator.Entry(path: String(decoding: location, as: UTF8.self), size: ItemReader.integer(handle, 2),
+                                                      durationMs: ItemReader.integer(handle, 3), items: 0))
             }
             result.entries[result.entries.count - 1].items += 1
             result.rowIDs.append(sqlite3_column_int64(handle, 0))
@@ -78,8 +75,7 @@ public final class RelocationSession {
 
     /// The rules a person set for the source, in order.
     public func userRules(of source: Source) throws -> [RelocationRule] {
-        try Row.fetchAll(db, sql: "SELECT from_path, to_path FROM relocation_rules WHERE source_id = ? ORDER BY position",
-                         arguments: [source.id]).map { RelocationRule(from: $0[0], to: $0[1], setBy: .user) }
+        try LibraryStore.relocationRules(in: db)[source.path] ?? []
     }
 
     /// The catalog of files here, made on first use.

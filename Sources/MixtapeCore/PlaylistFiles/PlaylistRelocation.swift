@@ -13,6 +13,13 @@
 /// `relocations` says per source what became of every entry, once the last rule (artist and
 /// title) has had its turn.
 public struct PlaylistRelocation {
+    /// What relocation made of one source's entries: the counts `sources --json` shows and
+    /// the ambiguous entries `doctor` lists with their candidates.
+    public struct Outcome: Sendable {
+        public var relocation = Relocation()
+        public var ambiguous: [(path: String, candidates: [String])] = []
+    }
+
     /// Each source's unsettled paths (each once, by bytes) and how many entries name each.
     private var open: [String: [Relocator.Entry]] = [:]
     private let wantedNames: Set<String>
@@ -21,7 +28,7 @@ public struct PlaylistRelocation {
     private var settledHere: Set<ItemID> = []
     private var files: [LocalFile] = []
     private var itemsAt: [ExactPath: [PlaylistResolver.Candidate]] = [:]
-    /// Where each source's open entries were placed (same order as `open`).
+    /// Where each source's open entries were placed, by path.
     private var placements: [String: [ExactPath: Placement]] = [:]
     private var rules: [String: [RelocationRule]] = [:]
     private let sources: [String]
@@ -120,13 +127,12 @@ public struct PlaylistRelocation {
     /// written (the path rules settled it on an item with a file here), by a rule, by name and
     /// length, by artist and title, or missing (an item with no file here is no file found)
     /// or ambiguous, with the ambiguous paths and their candidates.
-    public func relocations(found: [[[ItemID]]], taggedHere: Set<ItemID> = [])
-        -> [String: (relocation: Relocation, ambiguous: [(path: String, candidates: [String])])] {
-        var result: [String: (relocation: Relocation, ambiguous: [(path: String, candidates: [String])])] = [:]
+    public func relocations(found: [[[ItemID]]], taggedHere: Set<ItemID> = []) -> [String: Outcome] {
+        var result: [String: Outcome] = [:]
         var listed: Set<ExactPath> = []  // ambiguous paths listed (for their source)
         for index in records.indices {
             let source = sources[index]
-            var entry = result[source] ?? (Relocation(), [])
+            var entry = result[source] ?? Outcome()
             if entry.relocation.rules.isEmpty, let rules = rules[source] {
                 entry.relocation.rules = rules
                 entry.relocation.foundByRule = Array(repeating: 0, count: rules.count)

@@ -119,10 +119,11 @@ public struct SyncPlan: Sendable {
                 writes.append(made == "copy" ? .copy(choice, to: path) : .transcode(choice, to: path))
             }
         }
+        let items = Dictionary(unique.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
         for list in playlists {
             let owner = "playlist:" + list.id
             let path = registry.claim(folder: "", stem: settings.names.component(list.name), extension: "m3u8", owner: owner)
-            let text = m3u8(list, paths: plan.paths, items: Dictionary(unique.map { ($0.item.id, $0.item) }, uniquingKeysWith: { a, _ in a }))
+            let text = m3u8(list, paths: plan.paths, items: items)
             var hash = StableHash()
             hash.combine(text)
             let content = hash.hexDigest
