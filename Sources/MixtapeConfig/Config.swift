@@ -29,6 +29,12 @@ import MixtapeTerminal
 ///
 /// [players.speakers]
 /// command = ["mpv", "--no-video", "{files}"]   # {files}: every file, one argument each
+///
+/// [sync.car]                      # mixtape sync --profile car
+/// dest = "/media/sam/CAR"
+/// playlists = ["Road Trip"]
+/// transcode = "mp3:V2"
+/// art = 300
 /// ```
 public struct Config: Hashable, Sendable {
     /// The file these settings came from, or nil when there is none (all defaults).
@@ -43,6 +49,26 @@ public struct Config: Hashable, Sendable {
     public var play = Play()
     /// `[players.NAME]`: players run as commands, by name (never mpv, mpd or vlc).
     public var players: [String: PlayerCommandLine] = [:]
+    /// `[sync.NAME]`: the options of `sync --profile NAME`.
+    public var sync: [String: SyncProfile] = [:]
+
+    /// `[sync.NAME]`: every option of `sync`, each nil (or empty) when the table is silent.
+    public struct SyncProfile: Hashable, Sendable {
+        public var destination: String?
+        public var query: String?
+        public var playlists: [String] = []
+        public var allPlaylists: Bool?
+        public var transcode: SyncTarget?
+        public var keep: [String]?
+        public var layout: DeviceLayout?
+        public var names: DeviceNames.Rules?
+        public var art: Int?
+        public var stemLimit: Int?
+        /// `delete = false` is `--no-delete`.
+        public var delete: Bool?
+        public var strict: Bool?
+        public init() {}
+    }
 
     /// `[export]`: defaults of `export-playlist` (and of `pick --export` where `[pick]` is silent).
     public struct Export: Hashable, Sendable {

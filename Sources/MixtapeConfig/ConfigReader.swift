@@ -11,12 +11,16 @@ struct ConfigReader {
 
     /// The keys each table takes ("" is the root), for "unknown key" messages.
     static let known: [String: [String]] = [
-        "": ["library", "sources", "export", "watch", "pick", "play", "players"],
+        "": ["library", "sources", "export", "watch", "pick", "play", "players", "sync"],
         "export": ["format", "missing", "map-prefix", "plain-paths"],
         "watch": ["debounce"],
         "pick": ["scope", "format", "keys"],
         "play": ["player"],
     ]
+
+    /// The keys of a `[sync.NAME]` table.
+    static let syncKeys = ["dest", "query", "playlists", "all-playlists", "transcode", "keep", "layout", "names", "art",
+                           "stem-limit", "delete", "strict"]
 
     mutating func config(from root: TOMLTable) throws(ConfigError) -> Config {
         try checkKeys(of: root, table: "")
@@ -50,6 +54,7 @@ struct ConfigReader {
             config.pick.keys = try keys(pick["keys"])
         }
         config.players = try players(root["players"])
+        config.sync = try syncProfiles(root["sync"])
         if let play = try table(root, "play"), let player = play["player"] {
             let name = try string(player, table: "play", key: "player")
             guard Config.builtInPlayers.contains(name) || config.players[name] != nil else {
@@ -89,6 +94,66 @@ struct ConfigReader {
             result[name] = PlayerCommandLine(arguments: arguments)
         }
         return result
+    }
+
+    /// `[sync.NAME]`, one table per profile, each value checked as the flag checks it.
+    private func syncProfiles(_ value: (any TOMLValueConvertible)?) throws(ConfigError) -> [String: Config.SyncProfile] {
+        guard let value else { return [:] }
+        guard let tables = value.table else {
+            throw problem(table: "", key: "sync", "sync holds one table per profile: [sync.NAME] with its options")
+        }
+        var result: [String: Config.SyncProfile] = [:]
+        for name in tables.keys {
+            let table = "sync.\(name)"
+            guard let settings = tables[name]?.table else {
+                throw problem(table: "sync", key: name, "sync.\(name) must be a table: a line [sync.\(name)] with its options below")
+            }
+            for key in settings.keys where !Self.syncKeys.contains(key) {
+                throw problem(table: table, key: key, "unknown setting \(key) in [\(table)]; known: " + Self.syncKeys.joined(separator: ", "))
+            }
+            result[name] = try syncProfile(settings, table: table)
+        }
+        return result
+    }
+
+    private func syncProfile(_ settings: TOMLTable, table: String) throws(ConfigError) -> Config.SyncProfile {
+        var profile = Config.SyncProfile()
+        profile.destination = try settings["dest"].map { value throws(ConfigError) in
+            try expanded(string(value, table: table, key: "dest"), table: table, key: "dest")
+        }
+        profile.query = try settings["query"].map { value throws(ConfigError) in try string(value, table: table, key: "query") }
+        profile.playlists = try settings["playlists"].map { value throws(ConfigError) in
+            try strings(value, table: table, key: "playlists")
+        } ?? []
+        profile.keep = try settings["keep"].map { value throws(ConfigError) in
+            try strings(value, table: table, key: "keep").map { $0.lowercased() }
+        }
+        if let text = try settings["transcode"].map({ value throws(ConfigError) in try string(value, table: table, key: "transcode") }) {
+            do { profile.transcode = try SyncTarget(parsing: text) } catch { throw problem(table: table, key: "transcode", error.description) }
+        }
+        if let text = try settings["layout"].map({ value throws(ConfigError) in try string(value, table: table, key: "layout") }) {
+            do { profile.layout = try DeviceLayout(text) } catch { throw problem(table: table, key: "layout", error.description) }
+        }
+        profile.names = try choice(settings["names"], table: table, key: "names", DeviceNames.Rules.init(rawValue:),
+                                   DeviceNames.Rules.allCases)
+        profile.art = try number(settings["art"], table: table, key: "art", atLeast: 16)
+        profile.stemLimit = try number(settings["stem-limit"], table: table, key: "stem-limit", atLeast: 8)
+        profile.allPlaylists = try flag(settings["all-playlists"], table: table, key: "all-playlists")
+        profile.delete = try flag(settings["delete"], table: table, key: "delete")
+        profile.strict = try flag(settings["strict"], table: table, key: "strict")
+        return profile
+    }
+
+    private func number(_ value: (any TOMLValueConvertible)?, table: String, key: String, atLeast least: Int) throws(ConfigError) -> Int? {
+        guard let value else { return nil }
+        guard let number = value.int, number >= least else { throw problem(table: table, key: key, "\(key) is a number, \(least) or more") }
+        return number
+    }
+
+    private func flag(_ value: (any TOMLValueConvertible)?, table: String, key: String) throws(ConfigError) -> Bool? {
+        guard let value else { return nil }
+        guard let flag = value.bool else { throw problem(table: table, key: key, "\(key) is true or false") }
+        return flag
     }
 
     // MARK: values

@@ -90,6 +90,16 @@ enum ErrorReporter {
             return ("cannot create the index folder \(path): \(reason)", .cannotWrite)
         case let StoreError.cannotMoveIntoPlace(path, reason):
             return ("cannot move the new index into place at \(path): \(reason)", .cannotWrite)
+        case let error as SyncError:
+            let status: ExitStatus = switch error {
+            case .noDevice: .missingInput
+            case .notAFolder, .cannotWrite, .full: .cannotWrite
+            case .busy: .locked
+            case .noFFmpeg, .cannotStart: .playerUnavailable
+            case .undecodable, .damagedManifest: .malformedData
+            case .nothingChosen: .noMatch
+            }
+            return (error.description, status)
         case let failure as SourceFailure:
             if case .malformed = failure.reason { return (failure.message, .malformedData) }
             return (failure.message, .missingInput)

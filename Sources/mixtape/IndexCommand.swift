@@ -165,18 +165,26 @@ final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private var lastDrawn = 0.0
     private var drawn = false
+    private let lock = NSLock()
 
     init(enabled: Bool) { self.enabled = enabled }
 
     func show(source: String, items: Int) {
-        guard enabled else { return }
-        let now = Date().timeIntervalSince1970
-        guard now - lastDrawn >= 0.1 else { return }
-        lastDrawn = now
-        drawn = true
         // The name as every message shows it (`Messages.write`); the escapes around it are ours.
-        let name = TerminalText.visible(PathBytes.escaped((source as NSString).lastPathComponent))
-        FileHandle.standardError.write(Data("\r\u{1B}[K  reading \(name): \(items.counted("item"))".utf8))
+        show("  reading \(TerminalText.visible(PathBytes.escaped((source as NSString).lastPathComponent))): \(items.counted("item"))")
+    }
+
+    /// Draws `text` (already made visible), unless a line was drawn less than 0.1 s ago.
+    /// Called from several threads (`sync`'s writers), hence the lock.
+    func show(_ text: String) {
+        guard enabled else { return }
+        lock.withLock {
+            let now = Date().timeIntervalSince1970
+            guard now - lastDrawn >= 0.1 else { return }
+            lastDrawn = now
+            drawn = true
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        }
     }
 
     func clear() {

@@ -38,7 +38,7 @@ struct Mixtape: ParsableCommand {
             """,
         version: "mixtape \(version) (\(BuildRevision.revision ?? "unknown revision"))",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,
-                      PlayCommand.self, SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self, DoctorCommand.self]
+                      PlayCommand.self, SyncCommand.self, SavedCommand.self, PlaylistsCommand.self, SourcesCommand.self, DoctorCommand.self]
     )
 
     static func main() {

@@ -111,5 +111,5 @@ final class PlayerLaunch: @unchecked Sendable {
 /// export: the child closes every descriptor from `lowest` on.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 @discardableResult
-private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
 #endif

@@ -104,8 +104,10 @@ public struct DeviceNameRegistry: Sendable {
 
     private func key(_ path: String) -> String { caseless ? path.lowercased() : path }
 
-    /// `folder/stem.ext` for `owner`, numbered from 2 when another owner has that path.
-    public mutating func claim(folder: String, stem: String, extension ext: String, owner: String) -> String {
+    /// `folder/stem.ext` for `owner`, numbered from 2 when another owner has that path or
+    /// it is `occupied` (a file on the device the sync did not write).
+    public mutating func claim(folder: String, stem: String, extension ext: String, owner: String,
+                               occupied: (String) -> Bool = { _ in false }) -> String {
         var spelt = ""
         for part in folder.split(separator: "/") {
             let path = spelt.isEmpty ? String(part) : spelt + "/" + part
@@ -123,7 +125,7 @@ public struct DeviceNameRegistry: Sendable {
             let path = (folder.isEmpty ? "" : folder + "/") + name + (ext.isEmpty ? "" : "." + ext)
             if let holder = owners[key(path)] {
                 if holder == owner { return path }
-            } else {
+            } else if !occupied(path) {
                 owners[key(path)] = owner
                 return path
             }

@@ -9,22 +9,70 @@ public struct SyncManifest: Hashable, Sendable, Codable {
         public var path: String
         /// The item's id, or `playlist:` and the playlist's id.
         public var owner: String
-        /// A digest of what it was made from (the file's bytes, a cue track's range).
+        /// A digest of what it was made from (the file's bytes, a cue track's range, the tags
+        /// a transcode writes).
         public var content: String
         /// `copy`, the transcode (`mp3:V0 art=500`), or `playlist`.
         public var made: String
+        /// The file here it was made from, as last hashed: lets a re-run on the same machine
+        /// take the digest without reading the file again.
+        public var origin: Origin?
 
-        public init(path: String, owner: String, content: String, made: String) {
+        public init(path: String, owner: String, content: String, made: String, origin: Origin? = nil) {
             self.path = path
             self.owner = owner
             self.content = content
             self.made = made
+            self.origin = origin
         }
+    }
+
+    /// A source file's digest with what `stat` said of the file when it was hashed: its path,
+    /// size, inode, and modification and change times to the nanosecond. Any write to the file
+    /// changes its change time, which no tool can set back, so an equal signature means the
+    /// same bytes; a different one (another machine, a network disk's drifting times) only
+    /// means hashing again, never writing again when the bytes are the same.
+    public struct Origin: Hashable, Sendable, Codable {
+        public var signature: String
+        /// `ContentDigest` of the whole file, in hex.
+        public var digest: String
+
+        public init(signature: String, digest: String) {
+            self.signature = signature
+            self.digest = digest
+        }
+    }
+
+    /// One step a sync has taken, appended to the device's journal as it goes, so a run that
+    /// is killed or unplugged leaves a record of every file it put in place. A file is recorded
+    /// before it is renamed into place and a deletion after the file is gone: the record may
+    /// name a file that is not there (which the next run writes again), never the other way.
+    public struct Change: Hashable, Sendable, Codable {
+        public var wrote: Entry?
+        public var removed: String?
+
+        public static func wrote(_ entry: Entry) -> Change { Change(wrote: entry, removed: nil) }
+        public static func removed(_ path: String) -> Change { Change(wrote: nil, removed: path) }
     }
 
     public var entries: [Entry]
 
     public init(entries: [Entry] = []) {
         self.entries = entries
+    }
+
+    /// The manifest once `changes` are taken, in order: an entry is replaced by one written at
+    /// its path and gone when its path is removed. Entries keep their order; new ones follow.
+    public func applying(_ changes: [Change]) -> SyncManifest {
+        guard !changes.isEmpty else { return self }
+        var order: [String] = []
+        var byPath: [String: Entry] = [:]
+        for entry in entries where byPath.updateValue(entry, forKey: entry.path) == nil { order.append(entry.path) }
+        for change in changes {
+            if let path = change.removed { byPath[path] = nil }
+            if let entry = change.wrote, byPath.updateValue(entry, forKey: entry.path) == nil { order.append(entry.path) }
+        }
+        var seen: Set<String> = []
+        return SyncManifest(entries: order.compactMap { path in seen.insert(path).inserted ? byPath[path] : nil })
     }
 }

@@ -7,12 +7,19 @@ public struct SyncChoice: Hashable, Sendable {
     public var content: String
     /// A cue track: a part of its file, always made (cut), never copied whole.
     public var isPart: Bool
+    /// The file's size here, in bytes (what a copy needs on the device).
+    public var size: Int64
+    /// The file's digest with its `stat` signature, kept in the manifest for the next run.
+    public var origin: SyncManifest.Origin?
 
-    public init(item: MediaItem, file: String, content: String, isPart: Bool = false) {
+    public init(item: MediaItem, file: String, content: String, isPart: Bool = false, size: Int64 = 0,
+                origin: SyncManifest.Origin? = nil) {
         self.item = item
         self.file = file
         self.content = content
         self.isPart = isPart
+        self.size = size
+        self.origin = origin
     }
 
     /// The file's format, by its extension in lower case (`flac`).
@@ -50,6 +57,20 @@ public struct SyncSettings: Hashable, Sendable {
     /// The extension of the file made from `choice` on the device.
     func fileExtension(_ choice: SyncChoice) -> String {
         made(choice) == "copy" ? choice.format : transcode.format.fileExtension
+    }
+
+    /// What the device's file is made from: a copy, the source's bytes; a transcode, those
+    /// and the tags it writes from the index, so an edit in the index (a genre, an album
+    /// artist) reaches the device too.
+    func content(_ choice: SyncChoice) -> String {
+        guard made(choice) != "copy" else { return choice.content }
+        var hash = StableHash()
+        hash.combine(choice.content)
+        for (key, value) in TranscodeCommand.tags(of: choice.item) {
+            hash.combine(key)
+            hash.combine(value)
+        }
+        return choice.content + " tags=" + hash.hexDigest
     }
 }
 
@@ -93,8 +114,11 @@ public struct SyncPlan: Sendable {
     /// The plan for `choices` (in order; an item chosen twice is one file) and `playlists`,
     /// given what the device holds (`previous`); `deleting` false keeps what is no longer
     /// chosen (`--no-delete`), still listed as the sync's own.
+    /// `occupied` says whether a path on the device holds a file the sync did not write: such
+    /// a name is never given, so a person's own file is never written over.
     public static func make(_ choices: [SyncChoice], playlists: [SyncPlaylist] = [], settings: SyncSettings,
-                            previous: SyncManifest, deleting: Bool = true) -> SyncPlan {
+                            previous: SyncManifest, deleting: Bool = true,
+                            occupied: (String) -> Bool = { _ in false }) -> SyncPlan {
         var plan = SyncPlan()
         var before: [String: SyncManifest.Entry] = [:]
         for entry in previous.entries where before[entry.owner] == nil { before[entry.owner] = entry }
@@ -109,11 +133,12 @@ public struct SyncPlan: Sendable {
         for choice in ordered {
             let owner = choice.item.id.rawValue
             let place = settings.layout.place(choice.item, names: settings.names)
-            let path = registry.claim(folder: place.folder, stem: place.stem, extension: settings.fileExtension(choice), owner: owner)
-            let made = settings.made(choice)
+            let path = registry.claim(folder: place.folder, stem: place.stem, extension: settings.fileExtension(choice),
+                                      owner: owner, occupied: occupied)
+            let made = settings.made(choice), content = settings.content(choice)
             plan.paths[choice.item.id] = path
-            plan.manifest.entries.append(.init(path: path, owner: owner, content: choice.content, made: made))
-            if let old = before[owner], old.content == choice.content, old.made == made {
+            plan.manifest.entries.append(.init(path: path, owner: owner, content: content, made: made, origin: choice.origin))
+            if let old = before[owner], old.content == content, old.made == made {
                 if old.path == path { plan.unchanged.append(path) } else { renames.append(.rename(from: old.path, to: path)) }
             } else {
                 writes.append(made == "copy" ? .copy(choice, to: path) : .transcode(choice, to: path))
@@ -122,11 +147,10 @@ public struct SyncPlan: Sendable {
         let items = Dictionary(unique.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
         for list in playlists {
             let owner = "playlist:" + list.id
-            let path = registry.claim(folder: "", stem: settings.names.component(list.name), extension: "m3u8", owner: owner)
+            let path = registry.claim(folder: "", stem: settings.names.component(list.name), extension: "m3u8",
+                                      owner: owner, occupied: occupied)
             let text = m3u8(list, paths: plan.paths, items: items)
-            var hash = StableHash()
-            hash.combine(text)
-            let content = hash.hexDigest
+            let content = playlistContent(text)
             plan.manifest.entries.append(.init(path: path, owner: owner, content: content, made: "playlist"))
             if let old = before[owner], old.content == content, old.path == path {
                 plan.unchanged.append(path)
@@ -149,6 +173,41 @@ public struct SyncPlan: Sendable {
         }
         plan.steps = deletions + renames + writes
         return plan
+    }
+
+    /// About how many bytes `step` writes on the device (a transcode's by its bit rate).
+    public static func estimatedBytes(_ step: Step, settings: SyncSettings) -> Int64 {
+        switch step {
+        case .copy(let choice, _): choice.size
+        case .transcode(let choice, _):
+            settings.transcode.estimatedBytes(durationMs: choice.item.durationMs ?? 0, sourceBytes: choice.size)
+        case .writePlaylist(_, let text): Int64(text.utf8.count)
+        case .rename, .delete: 0
+        }
+    }
+
+    /// What a device playlist is known by in the manifest: a digest of its text.
+    public static func playlistContent(_ text: String) -> String {
+        var hash = StableHash()
+        hash.combine(text)
+        return hash.hexDigest
+    }
+
+    /// A device playlist without the entries of `paths` (files that could not be made), so it
+    /// names only files on the device.
+    public static func playlistText(_ text: String, leavingOut paths: Set<String>) -> String {
+        guard !paths.isEmpty else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = lines.count - 1
+        while index >= 0 {
+            if paths.contains(lines[index]) {
+                let from = index > 0 && lines[index - 1].hasPrefix("#EXTINF:") ? index - 1 : index
+                lines.removeSubrange(from...index)
+                index = from
+            }
+            index -= 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The playlist as an M3U8 on the device: `#EXTINF` lines and each entry's path relative

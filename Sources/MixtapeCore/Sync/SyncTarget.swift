@@ -42,6 +42,31 @@ public struct SyncTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// About how many bytes a file of `durationMs` takes in this format, for `--dry-run` and
+    /// the check for room on the device: a bit rate's worth (LAME's typical rates for V0…V9),
+    /// a FLAC the size of its source.
+    public func estimatedBytes(durationMs: Int64, sourceBytes: Int64) -> Int64 {
+        let kilobits: Int64
+        switch format {
+        case .flac: return sourceBytes
+        case .mp3:
+            let vbr: [Int64] = [245, 225, 190, 175, 165, 130, 115, 100, 85, 65]
+            if let quality, quality.hasPrefix("V"), let level = Int(quality.dropFirst()), vbr.indices.contains(level) {
+                kilobits = vbr[level]
+            } else {
+                kilobits = Self.rate(quality) ?? 320
+            }
+        case .aac: kilobits = Self.rate(quality) ?? 256
+        case .opus: kilobits = Self.rate(quality) ?? 160
+        }
+        return durationMs * kilobits / 8
+    }
+
+    private static func rate(_ quality: String?) -> Int64? {
+        guard let quality, quality.hasSuffix("k") else { return nil }
+        return Int64(quality.dropLast())
+    }
+
     /// `mp3:V0`, as written back in a manifest and in messages.
     public var description: String { format.rawValue + (quality.map { ":" + $0 } ?? "") }
 }
