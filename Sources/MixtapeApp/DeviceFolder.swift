@@ -18,6 +18,9 @@ final class DeviceFolder: @unchecked Sendable {
     /// The lock's descriptor, held for the life of this value.
     private var lock: Int32 = -1
     private var journal: Int32 = -1
+    /// The manifest as the device holds it, before a journal is taken in: a run that changes
+    /// nothing does not write it again.
+    private var stored: SyncManifest?
 
     /// The hidden folder below DEST: players that list folders skip it.
     static let hiddenFolder = ".mixtape-sync"
@@ -60,8 +63,13 @@ final class DeviceFolder: @unchecked Sendable {
     /// The names DEST's file system takes.
     var fileSystemNames: DeviceNames.Rules {
         guard let type = fileSystemType else { return .posix }
-        return ["vfat", "msdos", "exfat", "fuseblk", "ntfs", "ntfs3"].contains(type) ? .fat : .posix
+        return Self.fatTypes.contains(type) ? .fat : .posix
     }
+
+    /// File systems with FAT's names: the kernel's, and FUSE's (`fuse.fusefat`, `fuse.exfat`;
+    /// `fuseblk` is how FUSE mounts a block device, exFAT and NTFS sticks among them).
+    static let fatTypes: Set<String> = ["vfat", "msdos", "exfat", "ntfs", "ntfs3", "fuseblk",
+                                        "fuse.fusefat", "fuse.exfat", "fuse.exfat-fuse", "fuse.ntfs-3g"]
 
     /// Bytes free on DEST for this user.
     var freeBytes: Int64? {
@@ -137,6 +145,7 @@ final class DeviceFolder: @unchecked Sendable {
         } else if FileManager.default.fileExists(atPath: file) {
             throw .damagedManifest(file, "cannot be read")
         }
+        stored = manifest
         manifest = manifest.applying(journalChanges())
         manifest.entries.removeAll { size($0.path) == nil }
         return manifest
@@ -167,6 +176,8 @@ final class DeviceFolder: @unchecked Sendable {
     /// Keeps `manifest` here, replacing the last one whole (a stick pulled out mid-write
     /// leaves the old manifest or the new, never a part), then empties the journal it holds.
     func keep(_ manifest: SyncManifest) throws(SyncError) {
+        defer { rmdir(file(Self.partialFolder)) }
+        if manifest == stored, journal < 0, size(Self.journalPath) == nil { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
@@ -178,6 +189,5 @@ final class DeviceFolder: @unchecked Sendable {
         }
         if journal >= 0 { close(journal); journal = -1 }
         unlink(file(Self.journalPath))
-        rmdir(file(Self.partialFolder))
     }
 }

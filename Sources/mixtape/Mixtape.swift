@@ -32,9 +32,9 @@ struct Mixtape: ParsableCommand {
             (/usr/local/share/doc/mixtape by default).
 
             Exit status: 0 success; 1 nothing matched (doctor: a problem found); 2 usage or query \
-            error; 65 malformed source; 66 missing source; 69 player unavailable; 71 inotify \
-            limit (watch); 73 cannot write; 74 the index failed; 75 index locked; 130 \
-            interrupted or picker cancelled (docs/exit-codes.md).
+            error; 65 malformed source; 66 missing source (sync: no DEST); 69 player (or ffmpeg) \
+            unavailable; 71 inotify limit (watch); 73 cannot write; 74 the index failed; 75 index \
+            (or DEST) locked; 130 interrupted or picker cancelled (docs/exit-codes.md).
             """,
         version: "mixtape \(version) (\(BuildRevision.revision ?? "unknown revision"))",
         subcommands: [IndexCommand.self, WatchCommand.self, SearchCommand.self, PickCommand.self, SelectCommand.self, ExportCommand.self,

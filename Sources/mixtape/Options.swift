@@ -91,6 +91,7 @@ struct ItemListOptions: ParsableArguments {
 protocol ReportsConfigProblems {}
 
 extension IndexCommand: LibraryCommand {}
+extension SyncCommand: LibraryCommand {}
 extension WatchCommand: LibraryCommand {}
 extension SearchCommand: LibraryCommand {}
 extension PickCommand: LibraryCommand {}

@@ -86,14 +86,7 @@ struct SyncCommand: ParsableCommand {
     func validate() throws {
         let sources = [selection, query != nil, !playlist.isEmpty, allPlaylists].count(where: { $0 })
         if sources > 1 { throw ValidationError("give one of --selection, --query, --playlist and --all-playlists") }
-        if let profile, Settings.current.sync[profile] == nil {
-            let known = Settings.current.sync.keys.sorted()
-            throw ValidationError("no profile \"\(profile)\" in the config file" + (known.isEmpty ? "; add a [sync.\(profile)] table"
-                                                                                      : "; known: " + known.joined(separator: ", ")))
-        }
-        if destination == nil, profileSettings.destination == nil {
-            throw ValidationError("give DEST, the device's folder (or a profile with dest = \"...\")")
-        }
+        if destination == nil, profile == nil { throw ValidationError("give DEST, the device's folder (or a --profile with its dest)") }
         if let transcode { _ = try parsed { () throws(SyncTargetError) in try SyncTarget(parsing: transcode) } }
         if let layout { _ = try parsed { () throws(DeviceLayoutError) in try DeviceLayout(layout) } }
         if let art, art < 16 { throw ValidationError("--art takes a size in pixels, 16 or more") }
@@ -104,12 +97,22 @@ struct SyncCommand: ParsableCommand {
         do { return try body() } catch { throw ValidationError(error.description) }
     }
 
-    /// The profile's settings, or none.
-    private var profileSettings: Config.SyncProfile { profile.flatMap { Settings.current.sync[$0] } ?? Config.SyncProfile() }
+    /// The profile's settings (none without --profile), checked once the config file is.
+    private func profileSettings() throws -> Config.SyncProfile {
+        guard let profile else { return Config.SyncProfile() }
+        guard let settings = Settings.current.sync[profile] else {
+            let known = Settings.current.sync.keys.sorted()
+            throw ValidationError("no profile \"\(profile)\" in the config file" + (known.isEmpty ? "; add a [sync.\(profile)] table"
+                                                                                      : "; known: " + known.joined(separator: ", ")))
+        }
+        return settings
+    }
 
     func run() throws {
-        let profile = profileSettings
-        let destination = PlaylistWriteOptions.absolute(destination ?? profile.destination ?? ".")
+        let profile = try profileSettings()
+        guard let destination = (destination ?? profile.destination).map(PlaylistWriteOptions.absolute) else {
+            throw ValidationError("give DEST, the device's folder: [sync.\(self.profile ?? "")] has no dest")
+        }
         var sync = SyncDevice(libraryPath: libraryOptions.libraryPath, destination: destination, now: Timestamp.current)
         sync.source = try source(profile)
         sync.settings.transcode = try transcode.map { try SyncTarget(parsing: $0) } ?? profile.transcode ?? .standard

@@ -18,5 +18,8 @@ struct ConfigDocsTests {
                         "docs/config.md does not name \(table.isEmpty ? key : table + "." + key)")
             }
         }
+        for key in ConfigReader.syncKeys {
+            #expect(text.contains("| `\(key)` |"), "docs/config.md's [sync.NAME] table does not name \(key)")
+        }
     }
 }

@@ -58,15 +58,26 @@ struct SyncPlanTests {
         #expect(again.manifest == first.manifest)
     }
 
-    @Test func aTagChangeRenamesAContentChangeRemakesASettingsChangeRemakes() {
+    @Test func aTagChangeRenamesACopyRemakesATranscodeAndAContentChangeRemakes() {
         let first = SyncPlan.make(Self.songs, settings: Self.settings, previous: SyncManifest())
+        // A copy's bytes are the file's, so a new title in the index only moves it; a
+        // transcode writes the index's tags, so it is made again with them.
         var retitled = Self.songs
         retitled[0].item.title = "Dancing Queen (Live)"
-        retitled[1].content = "c2"
+        retitled[1].item.title = "Waterloo (Single)"
         let second = SyncPlan.make(retitled, settings: Self.settings, previous: first.manifest)
         #expect(second.steps == [
-            .rename(from: "Abba/Gold/1-01 Dancing Queen.mp3", to: "Abba/Gold/1-01 Dancing Queen (Live).mp3"),
-            .copy(retitled[1], to: "Abba/Gold/1-02 Waterloo.mp3"),
+            .delete("Abba/Gold/1-01 Dancing Queen.mp3"),
+            .rename(from: "Abba/Gold/1-02 Waterloo.mp3", to: "Abba/Gold/1-02 Waterloo (Single).mp3"),
+            .transcode(retitled[0], to: "Abba/Gold/1-01 Dancing Queen (Live).mp3"),
+        ])
+        var genre = Self.songs
+        genre[0].item.genre = "Disco"
+        genre[1].content = "c2"
+        let regenred = SyncPlan.make(genre, settings: Self.settings, previous: first.manifest)
+        #expect(regenred.steps == [
+            .transcode(genre[0], to: "Abba/Gold/1-01 Dancing Queen.mp3"),
+            .copy(genre[1], to: "Abba/Gold/1-02 Waterloo.mp3"),
         ])
         var louder = Self.settings
         louder.transcode = SyncTarget(format: .mp3, quality: "320k")

@@ -20,11 +20,16 @@ public struct SyncChoice: Hashable, Sendable {
         self.isPart = isPart
         self.size = size
         self.origin = origin
+        format = Self.format(of: file)
     }
 
-    /// The file's format, by its extension in lower case (`flac`).
-    public var format: String {
-        guard let name = file.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot > name.startIndex else { return "" }
+    /// The file's format, by its extension in lower case (`flac`): worked out once, as a
+    /// plan asks it several times an item.
+    public let format: String
+
+    static func format(of file: String) -> String {
+        let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file[...]
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }
 }
