@@ -128,7 +128,7 @@ stress: test-deps
 	$(SWIFT) build
 	MIXTAPE_STRESS=1 $(SWIFT) test --filter 'MalformedCorpusTests|ReliabilityTests'
 
-## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing, watching, and the everyday costs (config file, saved exports, doctor, Tab), rekordbox, Traktor and Rhythmbox collections, relocation of a Windows iTunes export, and the scale table and plot from 10k to 1M tracks (bench/scale.md, bench/scale.png); results in bench/out/.
+## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing, watching, and the everyday costs (config file, saved exports, doctor, Tab), rekordbox, Traktor and Rhythmbox collections, relocation of a Windows iTunes export, `mixtape sync` (60 FLACs transcoded to MP3 V0 against ffmpeg alone, a no-change re-run of 10,000 tracks), and the scale table and plot from 10k to 1M tracks (bench/scale.md, bench/scale.png); results in bench/out/.
 bench:
 	@bash scripts/install-deps.sh bench
 	bash bench/run.sh
@@ -142,6 +142,7 @@ bench:
 	bash bench/everyday.sh | tee bench/out/everyday.md
 	bash bench/djlibraries.sh | tee bench/out/djlibraries.md
 	bash bench/relocation.sh | tee bench/out/relocation.md
+	bash bench/sync.sh | tee bench/out/sync.md
 	bash bench/scale.sh | tee bench/out/scale.md
 
 ## Every fuzz target (libFuzzer + ASan) for SECONDS each, one after another; fails on any crash, leak, timeout or OOM (fuzz/README.md).

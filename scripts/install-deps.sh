@@ -22,6 +22,7 @@ if [[ $job == test || $job == bench ]]; then
 fi
 if [[ $job == bench ]]; then
   want+=(hyperfine sqlite3)  # sqlite3: the peer `search --json` is compared with
+  # bench/sync.sh needs sox, lame and ffmpeg (the peer `mixtape sync` is compared with): in test's set above
   pypi+=(matplotlib)  # bench/scale.sh draws bench/scale.png
 fi
 if [[ $job == screenshot ]]; then
