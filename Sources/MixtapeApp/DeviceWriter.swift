@@ -83,9 +83,13 @@ final class DeviceWriter: @unchecked Sendable {
             }
             parked.append((temporary, from, to))
         }
-        for (temporary, from, to) in parked {
+        // Every old path is recorded gone before any new one is recorded written: in a swap,
+        // one file's new path is the other's old one.
+        for (_, from, _) in parked {
             try device.record(.removed(from))
             outcome.changes.append(.removed(from))
+        }
+        for (temporary, from, to) in parked {
             if let entry = entries[to] { try putInPlace(temporary, as: entry) }
             outcome.renamed += 1
             removeEmptyFolders(above: from)

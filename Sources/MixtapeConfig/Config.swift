@@ -64,6 +64,7 @@ public struct Config: Hashable, Sendable {
         public var names: DeviceNames.Rules?
         public var art: Int?
         public var stemLimit: Int?
+        public var playlistFolders: Bool?
         /// `delete = false` is `--no-delete`.
         public var delete: Bool?
         public var strict: Bool?

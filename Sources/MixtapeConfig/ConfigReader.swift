@@ -20,7 +20,7 @@ struct ConfigReader {
 
     /// The keys of a `[sync.NAME]` table.
     static let syncKeys = ["dest", "query", "playlists", "all-playlists", "transcode", "keep", "layout", "names", "art",
-                           "stem-limit", "delete", "strict"]
+                           "stem-limit", "playlist-folders", "delete", "strict"]
 
     mutating func config(from root: TOMLTable) throws(ConfigError) -> Config {
         try checkKeys(of: root, table: "")
@@ -139,6 +139,7 @@ struct ConfigReader {
         profile.art = try number(settings["art"], table: table, key: "art", atLeast: 16)
         profile.stemLimit = try number(settings["stem-limit"], table: table, key: "stem-limit", atLeast: 8)
         profile.allPlaylists = try flag(settings["all-playlists"], table: table, key: "all-playlists")
+        profile.playlistFolders = try flag(settings["playlist-folders"], table: table, key: "playlist-folders")
         profile.delete = try flag(settings["delete"], table: table, key: "delete")
         profile.strict = try flag(settings["strict"], table: table, key: "strict")
         return profile

@@ -22,8 +22,8 @@ struct SyncCommand: ParsableCommand {
             written under a temporary name and renamed, so a run cut short leaves no half file \
             and the next one finishes the work.
             --profile NAME takes the options of [sync.NAME] in the config file (dest, query, \
-            playlists, all-playlists, transcode, keep, layout, names, art, stem-limit, delete, \
-            strict); the flags given win.
+            playlists, all-playlists, transcode, keep, layout, names, art, stem-limit, \
+            playlist-folders, delete, strict); the flags given win. More: docs/sync.md.
             Exit status: 0; 1 nothing to sync; 65 a source cannot be decoded with --strict, or \
             the manifest is damaged; 66 DEST does not exist; 69 ffmpeg is needed and missing; \
             73 DEST cannot be written or is full; 75 another sync is writing DEST.
@@ -70,6 +70,11 @@ struct SyncCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Scale cover art down to at most this many pixels a side.", valueName: "pixels"))
     var art: Int?
+
+    @Flag(name: .customLong("playlist-folders"),
+          help: ArgumentHelp("Put each playlist's files in a folder of its own, numbered in its order (001 - …), "
+                             + "for players that play folders in name order."))
+    var playlistFolders = false
 
     @Flag(name: .customLong("dry-run"), help: "Say what would be copied, transcoded, renamed and deleted, and the room it needs.")
     var dryRun = false
@@ -120,6 +125,13 @@ struct SyncCommand: ParsableCommand {
         sync.settings.layout = try layout.map { try DeviceLayout($0) } ?? profile.layout ?? .standard
         sync.settings.names.stemLimit = stemLimit ?? profile.stemLimit
         sync.settings.artPixels = art ?? profile.art
+        sync.settings.playlistFolders = playlistFolders || profile.playlistFolders == true
+        if sync.settings.playlistFolders, case .selection = sync.source {
+            throw ValidationError("--playlist-folders needs --playlist or --all-playlists")
+        }
+        if sync.settings.playlistFolders, case .query = sync.source {
+            throw ValidationError("--playlist-folders needs --playlist or --all-playlists")
+        }
         sync.names = names ?? profile.names
         sync.deleting = noDelete ? false : profile.delete ?? true
         sync.dryRun = dryRun

@@ -414,4 +414,24 @@ struct SyncTests {
         let bad = try mixtape.run(["sync", device])
         #expect(bad.status == 2 && bad.stderr.contains("config.toml:2"), "\(bad.stderr)")
     }
+
+    @Test func playlistFoldersFollowThePlaylistsOrderAndAReorderOnlyRenames() throws {
+        guard !Self.toolsMissing else { Issue.record("ffmpeg, sox, lame or flac is missing: scripts/install-deps.sh installs them"); return }
+        try makeLibrary()
+        let first = try syncJSON([device, "--playlist", "Road", "--playlist-folders"])
+        #expect(Set(files(in: device)) == ["Road.m3u8", "Road/001 - ABBA - Knowing \"Me\".mp3", "Road/002 - Harbour Dog - Salt Wind.mp3",
+                                           "Road/003 - Orla Quay - Fog Horn.ogg"], "\(first)")
+        // The playlist reordered (two songs trade numbers): files move, nothing is made again.
+        _ = try mixtape.write("Music/Road.m3u8", "#EXTM3U\nSingles/song.mp3\nAbba/Arrival/02 Knowing.flac\nSingles/song.ogg\n")
+        #expect(try mixtape.run(["index", music]).status == 0)
+        let second = try syncJSON([device, "--playlist", "Road", "--playlist-folders"])
+        #expect((second["renamed"] as? [Any])?.count == 2 && (second["transcoded"] as? [String]) == []
+                && (second["copied"] as? [String]) == [], "\(second)")
+        #expect(Set(files(in: device)) == ["Road.m3u8", "Road/001 - Harbour Dog - Salt Wind.mp3", "Road/002 - ABBA - Knowing \"Me\".mp3",
+                                           "Road/003 - Orla Quay - Fog Horn.ogg"])
+        #expect(try probe(device + "/Road/002 - ABBA - Knowing \"Me\".mp3").tags["title"] == "Knowing \"Me\"")
+        let third = try syncJSON([device, "--playlist", "Road", "--playlist-folders"])
+        #expect(third["unchanged"] as? Int == 4, "the manifest knows both swapped files: \(third)")
+    }
 }
+

@@ -123,4 +123,48 @@ struct SyncPlanTests {
         #expect(TranscodeCommand.seconds(5) == "0.005")
         #expect(TranscodeCommand.seconds(60_000) == "60.000")
     }
+
+    @Test func playlistFoldersNumberEachPlaylistsFilesAndAReorderOnlyRenames() {
+        var settings = Self.settings
+        settings.playlistFolders = true
+        let a = ItemID(rawValue: "a"), b = ItemID(rawValue: "b")
+        let road = SyncPlaylist(id: "p", name: "Road", items: [b, a, b])
+        let gym = SyncPlaylist(id: "q", name: "Gym", items: [a])
+        let first = SyncPlan.make(Self.songs, playlists: [road, gym], settings: settings, previous: SyncManifest())
+        #expect(first.manifest.entries.map(\.path) == ["Road/001 - Abba - Waterloo.mp3", "Road/002 - Abba - Dancing Queen.mp3",
+                                                       "Gym/001 - Abba - Dancing Queen.mp3", "Road.m3u8", "Gym.m3u8"])
+        guard case .writePlaylist(_, let text) = first.steps[3] else { Issue.record("\(first.steps)"); return }
+        #expect(text.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+            "Road/001 - Abba - Waterloo.mp3", "Road/002 - Abba - Dancing Queen.mp3", "Road/001 - Abba - Waterloo.mp3"])
+        let reordered = SyncPlaylist(id: "p", name: "Road", items: [a, b])
+        let second = SyncPlan.make(Self.songs, playlists: [reordered, gym], settings: settings, previous: first.manifest)
+        #expect(second.steps.filter { if case .rename = $0 { false } else { true } }.count == 1, "only Road.m3u8 is written")
+        #expect(second.steps.contains(.rename(from: "Road/001 - Abba - Waterloo.mp3", to: "Road/002 - Abba - Waterloo.mp3")))
+        #expect(second.steps.contains(.rename(from: "Road/002 - Abba - Dancing Queen.mp3", to: "Road/001 - Abba - Dancing Queen.mp3")))
+    }
+}
+
+/// The journal of a run taken into the manifest (`SyncManifest.applying`).
+@Suite("Sync manifest: a run's journal taken in")
+struct SyncManifestTests {
+    static func entry(_ path: String, _ owner: String) -> SyncManifest.Entry {
+        SyncManifest.Entry(path: path, owner: owner, content: "c", made: "copy")
+    }
+
+    @Test func aSwapRecordedAsEveryRemovalThenEveryWriteKeepsBothFiles() {
+        let before = SyncManifest(entries: [Self.entry("1", "a"), Self.entry("2", "b")])
+        let swapped = before.applying([.removed("2"), .removed("1"), .wrote(Self.entry("1", "b")), .wrote(Self.entry("2", "a"))])
+        #expect(swapped.entries == [Self.entry("1", "b"), Self.entry("2", "a")])
+        // Interleaved, the second removal takes the first write with it: why DeviceWriter records
+        // every removal of a batch of renames first.
+        let interleaved = before.applying([.removed("2"), .wrote(Self.entry("1", "b")), .removed("1"), .wrote(Self.entry("2", "a"))])
+        #expect(interleaved.entries == [Self.entry("2", "a")])
+    }
+
+    @Test func aDeletionAndAFileWrittenAfterAKilledRunAreTakenIn() {
+        let before = SyncManifest(entries: [Self.entry("1", "a"), Self.entry("2", "b")])
+        let after = before.applying([.removed("1"), .wrote(Self.entry("3", "c"))])
+        #expect(after.entries == [Self.entry("2", "b"), Self.entry("3", "c")])
+        #expect(before.applying([]) == before)
+    }
 }

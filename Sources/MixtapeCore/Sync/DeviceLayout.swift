@@ -18,6 +18,8 @@ public struct DeviceLayout: Hashable, Sendable {
     let segments: [[Part]]
 
     public static let standard = try! DeviceLayout("{album_artist}/{album}/{disc}-{track:02} {title}")
+    /// A file's name in a playlist's folder (`--playlist-folders`) when no layout is given.
+    public static let playlistEntry = try! DeviceLayout("{artist} - {title}")
 
     public init(_ template: String) throws(DeviceLayoutError) {
         text = template

@@ -43,6 +43,8 @@ public struct SyncSettings: Hashable, Sendable {
     public var names: DeviceNames
     /// Cover art scaled down to at most this many pixels a side; nil keeps it as it is.
     public var artPixels: Int?
+    /// Each playlist's files in a folder of its own, numbered in its order (`--playlist-folders`).
+    public var playlistFolders = false
 
     public init(transcode: SyncTarget = .standard, keep: Set<String> = ["mp3", "m4a", "aac", "ogg", "opus"],
                 layout: DeviceLayout = .standard, names: DeviceNames = DeviceNames(.posix), artPixels: Int? = nil) {
@@ -129,19 +131,21 @@ public struct SyncPlan: Sendable {
         for entry in previous.entries where before[entry.owner] == nil { before[entry.owner] = entry }
         var seen: Set<ItemID> = []
         let unique = choices.filter { seen.insert($0.item.id).inserted }
-        // Items the device has keep their names before new ones are named, so a new item whose
+        let files = DeviceFile.all(unique, playlists: playlists, settings: settings)
+        // Files the device has keep their names before new ones are named, so a new file whose
         // name collides is the one numbered.
-        let ordered = unique.filter { before[$0.item.id.rawValue] != nil } + unique.filter { before[$0.item.id.rawValue] == nil }
+        let ordered = files.filter { before[$0.owner] != nil } + files.filter { before[$0.owner] == nil }
         var registry = DeviceNameRegistry(settings.names.rules)
         var renames: [Step] = []
         var writes: [Step] = []
-        for choice in ordered {
-            let owner = choice.item.id.rawValue
-            let place = settings.layout.place(choice.item, names: settings.names)
-            let path = registry.claim(folder: place.folder, stem: place.stem, extension: settings.fileExtension(choice),
+        var pathOf: [String: String] = [:]
+        for file in ordered {
+            let (choice, owner) = (file.choice, file.owner)
+            let path = registry.claim(folder: file.folder, stem: file.stem, extension: settings.fileExtension(choice),
                                       owner: owner, occupied: occupied)
             let made = settings.made(choice), content = settings.content(choice)
-            plan.paths[choice.item.id] = path
+            pathOf[owner] = path
+            if plan.paths[choice.item.id] == nil { plan.paths[choice.item.id] = path }
             plan.manifest.entries.append(.init(path: path, owner: owner, content: content, made: made, origin: choice.origin))
             if let old = before[owner], old.content == content, old.made == made {
                 if old.path == path { plan.unchanged.append(path) } else { renames.append(.rename(from: old.path, to: path)) }
@@ -154,7 +158,7 @@ public struct SyncPlan: Sendable {
             let owner = "playlist:" + list.id
             let path = registry.claim(folder: "", stem: settings.names.component(list.name), extension: "m3u8",
                                       owner: owner, occupied: occupied)
-            let text = m3u8(list, paths: plan.paths, items: items)
+            let text = m3u8(list, items: items) { pathOf[DeviceFile.owner(of: $0, in: list, settings: settings)] }
             let content = playlistContent(text)
             plan.manifest.entries.append(.init(path: path, owner: owner, content: content, made: "playlist"))
             if let old = before[owner], old.content == content, old.path == path {
@@ -217,10 +221,10 @@ public struct SyncPlan: Sendable {
 
     /// The playlist as an M3U8 on the device: `#EXTINF` lines and each entry's path relative
     /// to the device's folder, where the playlist sits; entries not on the device are left out.
-    static func m3u8(_ list: SyncPlaylist, paths: [ItemID: String], items: [ItemID: MediaItem]) -> String {
+    static func m3u8(_ list: SyncPlaylist, items: [ItemID: MediaItem], path: (ItemID) -> String?) -> String {
         var text = "#EXTM3U\n#PLAYLIST:\(oneLine(list.name))\n"
         for id in list.items {
-            guard let path = paths[id] else { continue }
+            guard let path = path(id) else { continue }
             let item = items[id]
             let seconds = item?.durationMs.map { String($0 / 1_000) } ?? "-1"
             let title = [item?.artist, item?.title].compactMap { $0 }.joined(separator: " - ")
