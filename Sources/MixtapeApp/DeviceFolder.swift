@@ -21,6 +21,8 @@ final class DeviceFolder: @unchecked Sendable {
     /// The manifest as the device holds it, before a journal is taken in: a run that changes
     /// nothing does not write it again.
     private var stored: SyncManifest?
+    /// Whether this run holds DEST (`claim`), and so may write there.
+    private var claimed = false
 
     /// The hidden folder below DEST: players that list folders skip it.
     static let hiddenFolder = ".mixtape-sync"
@@ -55,6 +57,7 @@ final class DeviceFolder: @unchecked Sendable {
         lock = open(hidden + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw .cannotWrite(path, String(cString: strerror(errno))) }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw .busy(path) }
+        claimed = true
         let partial = file(Self.partialFolder)
         try? FileManager.default.removeItem(atPath: partial)
         if mkdir(partial, 0o755) != 0, errno != EEXIST { throw .cannotWrite(path, String(cString: strerror(errno))) }
@@ -146,7 +149,11 @@ final class DeviceFolder: @unchecked Sendable {
             throw .damagedManifest(file, "cannot be read")
         }
         stored = manifest
-        manifest = manifest.applying(journalChanges())
+        let changes = journalChanges()
+        manifest = manifest.applying(changes)
+        // A journal a cut-short run left is taken into the manifest now, so this run starts a
+        // journal of its own rather than appending to one (some FAT drivers refuse appends).
+        if claimed, !changes.isEmpty { try keep(manifest) }
         manifest.entries.removeAll { size($0.path) == nil }
         return manifest
     }
@@ -157,6 +164,11 @@ final class DeviceFolder: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: file(Self.journalPath)) else { return [] }
         let decoder = JSONDecoder()
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(SyncManifest.Change.self, from: Data($0)) }
+    }
+
+    /// Ends the run: the partial folder, empty now, goes.
+    func finish() {
+        rmdir(file(Self.partialFolder))
     }
 
     /// Appends `change` to the journal and flushes it to the device before the caller goes on.
@@ -176,7 +188,6 @@ final class DeviceFolder: @unchecked Sendable {
     /// Keeps `manifest` here, replacing the last one whole (a stick pulled out mid-write
     /// leaves the old manifest or the new, never a part), then empties the journal it holds.
     func keep(_ manifest: SyncManifest) throws(SyncError) {
-        defer { rmdir(file(Self.partialFolder)) }
         if manifest == stored, journal < 0, size(Self.journalPath) == nil { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -189,5 +200,6 @@ final class DeviceFolder: @unchecked Sendable {
         }
         if journal >= 0 { close(journal); journal = -1 }
         unlink(file(Self.journalPath))
+        stored = manifest
     }
 }

@@ -55,7 +55,8 @@ final class DeviceWriter: @unchecked Sendable {
         try makeFiles(files, entries: entries)
         if let stopped { throw stopped }
         for (path, text) in playlists {
-            let written = SyncPlan.playlistText(text, leavingOut: Set(outcome.failed.map(\.destination)))
+            let missing = Set(outcome.failed.map(\.destination) + outcome.refused.map(\.destination))
+            let written = SyncPlan.playlistText(text, leavingOut: missing)
             try writePlaylist(path, text: written, entry: entries[path])
         }
         return outcome
@@ -148,6 +149,7 @@ final class DeviceWriter: @unchecked Sendable {
             lock.withLock {
                 switch failure {
                 case .undecodable(let file, let reason): outcome.failed.append((file, destination, reason))
+                case .refusedName(_, let reason): outcome.refused.append((destination, reason))
                 default: if stopped == nil { stopped = failure }
                 }
             }
@@ -161,6 +163,10 @@ final class DeviceWriter: @unchecked Sendable {
         guard ended.status != 0 else { return }
         if ended.errorOutput.contains("No space left on device") || (device.freeBytes ?? 1) <= 0 {
             throw .full(needed: nil, free: device.freeBytes)
+        }
+        // ffmpeg names the file it could not write: then the device is at fault, not the source.
+        if ended.errorOutput.contains(temporary) {
+            throw .cannotWrite(temporary, ended.errorOutput.split(separator: "\n").last.map(String.init) ?? "ffmpeg could not write it")
         }
         let reason = ended.errorOutput.split(separator: "\n").last.map(String.init) ?? "ffmpeg exited with status \(ended.status)"
         throw .undecodable(choice.file, reason)
@@ -213,18 +219,24 @@ final class DeviceWriter: @unchecked Sendable {
 
     // MARK: - Putting in place
 
-    /// Records `entry`, then renames `temporary` to its path (folders made as needed).
+    /// Records `entry`, then renames `temporary` to its path (folders made as needed). A name
+    /// the device refuses is `SyncError.refusedName`, recorded gone again.
     private func putInPlace(_ temporary: String, as entry: SyncManifest.Entry) throws(SyncError) {
         try device.record(.wrote(entry))
         outcome.changes.append(.wrote(entry))
-        let target = device.file(entry.path)
-        let folder = (target as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(folder, "\(error.localizedDescription)")
+        var made = ""
+        var failure: Int32 = 0
+        for part in entry.path.split(separator: "/").dropLast() {
+            made += (made.isEmpty ? "" : "/") + part
+            if mkdir(device.file(made), 0o755) != 0, errno != EEXIST { failure = errno; break }
         }
-        guard rename(temporary, target) == 0 else { throw .cannotWrite(target, String(cString: strerror(errno))) }
+        if failure == 0, rename(temporary, device.file(entry.path)) != 0 { failure = errno }
+        guard failure != 0 else { return }
+        let reason = String(cString: strerror(failure))
+        guard [EPERM, EINVAL, EILSEQ, ENAMETOOLONG].contains(failure) else { throw .cannotWrite(device.file(entry.path), reason) }
+        try device.record(.removed(entry.path))
+        outcome.changes.append(.removed(entry.path))
+        throw .refusedName(entry.path, reason)
     }
 
     /// Flushes a finished file to the device before it is renamed into place.

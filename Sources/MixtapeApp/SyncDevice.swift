@@ -53,6 +53,8 @@ public struct SyncDevice: Sendable {
         public var bytesWritten: Int64 = 0
         /// Files here that could not be made, with where they were to go and ffmpeg's reason.
         public var failed: [(file: String, destination: String, reason: String)] = []
+        /// Files whose name the device refused (where they were to go), with its reason.
+        public var refused: [(destination: String, reason: String)] = []
         /// The changes recorded, in order.
         public var changes: [SyncManifest.Change] = []
     }
@@ -85,7 +87,7 @@ public struct SyncDevice: Sendable {
         let device = try DeviceFolder(destination)
         var settings = settings
         let rules = names ?? device.fileSystemNames
-        settings.names = DeviceNames(rules, stemLimit: settings.names.stemLimit)
+        settings.names = DeviceNames(rules, stemLimit: settings.names.stemLimit, ascii: settings.names.ascii)
         let chosen = try choose()
         guard !chosen.items.isEmpty else { throw SyncError.nothingChosen(chosen.notHere.count) }
         if !dryRun { try device.claim() }
@@ -110,6 +112,7 @@ public struct SyncDevice: Sendable {
                                   workers: ProcessInfo.processInfo.activeProcessorCount, progress: progress)
         let outcome = try writer.apply(plan)
         try device.keep(finalManifest(previous: previous, plan: plan, changes: outcome.changes))
+        device.finish()
         report.outcome = outcome
         return report
     }
@@ -214,6 +217,9 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     case cannotStart(String, String)
     /// A source file that cannot be read or decoded: a warning, or exit 65 with `--strict`.
     case undecodable(String, String)
+    /// The device refuses a name (a FAT driver without Unicode names, a name too long): that
+    /// file is left out, the others still sync, and the run ends with exit 73.
+    case refusedName(String, String)
     /// Nothing chosen has a file here (1); how many chosen items have none.
     case nothingChosen(Int)
     /// The manifest on DEST cannot be read: going on without it would take every file there
@@ -234,6 +240,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             + "macOS: brew install ffmpeg), or keep every format with --keep"
         case .cannotStart(let program, let reason): "cannot start \(program): \(reason)"
         case .undecodable(let file, let reason): "\(file): \(reason)"
+        case .refusedName(let path, let reason): "the device refuses the name \(path): \(reason)"
         case .nothingChosen(let notHere):
             notHere == 0 ? "nothing to sync: the choice is empty"
                 : "nothing to sync: none of the \(notHere.counted("chosen item")) has its file here"

@@ -65,6 +65,7 @@ public struct Config: Hashable, Sendable {
         public var art: Int?
         public var stemLimit: Int?
         public var playlistFolders: Bool?
+        public var ascii: Bool?
         /// `delete = false` is `--no-delete`.
         public var delete: Bool?
         public var strict: Bool?

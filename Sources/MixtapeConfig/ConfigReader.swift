@@ -20,7 +20,7 @@ struct ConfigReader {
 
     /// The keys of a `[sync.NAME]` table.
     static let syncKeys = ["dest", "query", "playlists", "all-playlists", "transcode", "keep", "layout", "names", "art",
-                           "stem-limit", "playlist-folders", "delete", "strict"]
+                           "stem-limit", "playlist-folders", "ascii", "delete", "strict"]
 
     mutating func config(from root: TOMLTable) throws(ConfigError) -> Config {
         try checkKeys(of: root, table: "")
@@ -140,6 +140,7 @@ struct ConfigReader {
         profile.stemLimit = try number(settings["stem-limit"], table: table, key: "stem-limit", atLeast: 8)
         profile.allPlaylists = try flag(settings["all-playlists"], table: table, key: "all-playlists")
         profile.playlistFolders = try flag(settings["playlist-folders"], table: table, key: "playlist-folders")
+        profile.ascii = try flag(settings["ascii"], table: table, key: "ascii")
         profile.delete = try flag(settings["delete"], table: table, key: "delete")
         profile.strict = try flag(settings["strict"], table: table, key: "strict")
         return profile

@@ -93,7 +93,7 @@ enum ErrorReporter {
         case let error as SyncError:
             let status: ExitStatus = switch error {
             case .noDevice: .missingInput
-            case .notAFolder, .cannotWrite, .full: .cannotWrite
+            case .notAFolder, .cannotWrite, .full, .refusedName: .cannotWrite
             case .busy: .locked
             case .noFFmpeg, .cannotStart: .playerUnavailable
             case .undecodable, .damagedManifest: .malformedData

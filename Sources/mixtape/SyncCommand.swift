@@ -23,10 +23,10 @@ struct SyncCommand: ParsableCommand {
             and the next one finishes the work.
             --profile NAME takes the options of [sync.NAME] in the config file (dest, query, \
             playlists, all-playlists, transcode, keep, layout, names, art, stem-limit, \
-            playlist-folders, delete, strict); the flags given win. More: docs/sync.md.
+            playlist-folders, ascii, delete, strict); the flags given win. More: docs/sync.md.
             Exit status: 0; 1 nothing to sync; 65 a source cannot be decoded with --strict, or \
             the manifest is damaged; 66 DEST does not exist; 69 ffmpeg is needed and missing; \
-            73 DEST cannot be written or is full; 75 another sync is writing DEST.
+            73 DEST cannot be written, is full or refuses a name; 75 another sync is writing DEST.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -67,6 +67,9 @@ struct SyncCommand: ParsableCommand {
     @Option(name: .customLong("stem-limit"), help: ArgumentHelp("Cut each name to this many characters before its extension "
                                                                + "(43 for rekordbox's players).", valueName: "n"))
     var stemLimit: Int?
+
+    @Flag(help: "Names in ASCII only: accents dropped (Björk → Bjork), other letters replaced, for stereos that show no others.")
+    var ascii = false
 
     @Option(help: ArgumentHelp("Scale cover art down to at most this many pixels a side.", valueName: "pixels"))
     var art: Int?
@@ -124,6 +127,7 @@ struct SyncCommand: ParsableCommand {
         if let keep = keep.map(Self.formats) ?? profile.keep { sync.settings.keep = Set(keep) }
         sync.settings.layout = try layout.map { try DeviceLayout($0) } ?? profile.layout ?? .standard
         sync.settings.names.stemLimit = stemLimit ?? profile.stemLimit
+        sync.settings.names.ascii = ascii || profile.ascii == true
         sync.settings.artPixels = art ?? profile.art
         sync.settings.playlistFolders = playlistFolders || profile.playlistFolders == true
         if sync.settings.playlistFolders, case .selection = sync.source {
@@ -140,6 +144,9 @@ struct SyncCommand: ParsableCommand {
         let report = try sync.run()
         line.clear()
         SyncReportLines(report: report, quiet: libraryOptions.quiet).print(json: json)
+        if let refused = report.outcome?.refused, !refused.isEmpty {
+            throw CommandFailure(message: "the device refused \(refused.count.counted("name")); the other files are there", status: .cannotWrite)
+        }
         let failures = report.outcome?.failed.count ?? 0
         if failures > 0, strict || profile.strict == true {
             throw CommandFailure(message: "\(failures.counted("source file")) could not be decoded (--strict)", status: .malformedData)

@@ -20,6 +20,10 @@ struct SyncReportLines {
         for failure in report.outcome?.failed ?? [] {
             Messages.warning("\(failure.file) cannot be transcoded, so it is not on the device: \(failure.reason)")
         }
+        for refusal in report.outcome?.refused ?? [] {
+            Messages.warning("the device refuses the name \(refusal.destination) (\(refusal.reason)), so it is not there; "
+                             + "if its driver takes no accents or other letters outside ASCII, --ascii writes names it takes")
+        }
         if !json, !quiet, let outcome = report.outcome { Messages.info(summary(outcome)) }
     }
 
@@ -32,6 +36,7 @@ struct SyncReportLines {
         if outcome.deleted > 0 { parts.append("\(outcome.deleted.grouped) deleted") }
         if outcome.playlists > 0 { parts.append(outcome.playlists.counted("playlist") + " written") }
         if !outcome.failed.isEmpty { parts.append("\(outcome.failed.count.grouped) failed") }
+        if !outcome.refused.isEmpty { parts.append("\(outcome.refused.count.grouped) refused by the device") }
         parts.append("\(report.plan.unchanged.count.grouped) unchanged")
         return "sync \(report.destination) (\(report.names.rawValue) names): " + parts.joined(separator: ", ")
             + " (\(outcome.bytesWritten.byteSize) written)"
@@ -79,7 +84,7 @@ struct SyncReportLines {
                 renamed.append(pair.result)
             }
         }
-        let failed = Set((report.outcome?.failed ?? []).map(\.destination))
+        let failed = Set((report.outcome?.failed ?? []).map(\.destination) + (report.outcome?.refused ?? []).map(\.destination))
         writer.add("copied", strings: copied.filter { !failed.contains($0) })
         writer.add("transcoded", strings: transcoded.filter { !failed.contains($0) })
         writer.add("renamed", raw: "[" + renamed.joined(separator: ",") + "]")
@@ -94,6 +99,7 @@ struct SyncReportLines {
             return object.result
         }
         writer.add("failed", raw: "[" + failures.joined(separator: ",") + "]")
+        writer.add("refused", strings: (report.outcome?.refused ?? []).map(\.destination))
         writer.add("bytes_needed", int: report.bytesNeeded)
         writer.add("bytes_free", int: report.freeBytes)
         writer.add("bytes_written", int: report.outcome?.bytesWritten)

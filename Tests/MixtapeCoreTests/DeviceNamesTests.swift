@@ -58,4 +58,13 @@ struct DeviceNamesTests {
         #expect(posix.claim(folder: "Abba", stem: "X", extension: "mp3", owner: "b") == "Abba/X.mp3")
         #expect(posix.claim(folder: "ABBA", stem: "x", extension: "mp3", owner: "c") == "ABBA/x (2).mp3")
     }
+
+    @Test(arguments: [
+        ("Björk", "Bjork"), ("Beyonce\u{301}", "Beyonce"), ("Sigur Rós: Ágætis byrjun", "Sigur Ros_ Agaetis byrjun"),
+        ("東京", "__"), ("Mötley Crüe?", "Motley Crue_"), ("Røyksopp – Œuvre", "Royksopp _ OEuvre"),
+    ])
+    func asciiNamesDropAccentsAndReplaceTheRest(_ text: String, _ expected: String) {
+        #expect(DeviceNames(.fat, ascii: true).component(text) == expected)
+    }
 }
+

@@ -16,10 +16,15 @@ public struct DeviceNames: Hashable, Sendable {
     /// At most this many characters before the extension (rekordbox's USB export keeps 43),
     /// nil for only the file system's own limit.
     public var stemLimit: Int?
+    /// Only ASCII (`--ascii`): accents dropped (`Björk` is `Bjork`, through the folding the
+    /// search uses) and any other character replaced, for a stereo that shows only ASCII or
+    /// a FAT driver that takes no Unicode names.
+    public var ascii: Bool
 
-    public init(_ rules: Rules, stemLimit: Int? = nil) {
+    public init(_ rules: Rules, stemLimit: Int? = nil, ascii: Bool = false) {
         self.rules = rules
         self.stemLimit = stemLimit
+        self.ascii = ascii
     }
 
     /// What stands in for a character the device refuses.
@@ -51,7 +56,7 @@ public struct DeviceNames: Hashable, Sendable {
     /// Every character the device refuses replaced; NFC on FAT (it stores UTF-16 as given,
     /// and a stereo shows an NFD accent as two characters).
     private func clean(_ text: String) -> String {
-        let source = rules == .fat ? String(decoding: text._nfcCodeUnits, as: UTF8.self) : text
+        let source = ascii ? Self.asciiOnly(text) : rules == .fat ? String(decoding: text._nfcCodeUnits, as: UTF8.self) : text
         var result = ""
         for character in source {
             switch rules {
@@ -63,6 +68,27 @@ public struct DeviceNames: Hashable, Sendable {
             }
         }
         return result
+    }
+
+    /// Latin letters the folding table leaves alone (they have no base letter), as people
+    /// spell them in ASCII.
+    static let spelledOut: [Unicode.Scalar: String] = [
+        "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+        "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
+    ]
+
+    /// `text` in ASCII: each letter folded to its base (`é` is `e`, `Ö` is `O`, `æ` is `ae`),
+    /// combining marks dropped, anything else outside ASCII replaced.
+    static func asciiOnly(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        // In NFC first, so a decomposed `e` + U+0301 is the one letter the table folds.
+        for scalar in String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars {
+            if LatinFolding.isDroppedMark(scalar.value) { continue }
+            if let spelled = spelledOut[scalar] { result.append(contentsOf: spelled.unicodeScalars); continue }
+            let folded = LatinFolding.fold(scalar.value)
+            result.append(folded < 0x80 ? Unicode.Scalar(folded)! : Unicode.Scalar(UInt8(ascii: "_")))
+        }
+        return String(result)
     }
 
     /// `stem` cut, at a character's edge, so that it and `suffix` fit the file system's limit.
