@@ -31,6 +31,9 @@ final class DeviceFolder: @unchecked Sendable {
     /// Where files are written before they are renamed into place: on DEST, so the rename
     /// stays on its file system, and emptied by every run, so a killed run leaves nothing.
     static let partialFolder = hiddenFolder + "/partial"
+    /// The largest manifest read: a million files' entries take about 400 MB; more is not one
+    /// a sync wrote, and is not read into memory.
+    static let manifestLimit: Int64 = 512 << 20
 
     /// DEST as given, checked: it exists (else `SyncError.noDevice`, exit 66) and is a folder.
     init(_ path: String) throws(SyncError) {
@@ -137,6 +140,9 @@ final class DeviceFolder: @unchecked Sendable {
     func manifest() throws(SyncError) -> SyncManifest {
         let file = file(Self.manifestPath)
         var manifest = SyncManifest()
+        if let size = size(Self.manifestPath), size > Self.manifestLimit {
+            throw .damagedManifest(file, "is \(size.byteSize), more than any sync writes (\(Self.manifestLimit.byteSize))")
+        }
         if let data = FileManager.default.contents(atPath: file) {
             do {
                 manifest = try JSONDecoder().decode(SyncManifest.self, from: data)
@@ -149,8 +155,11 @@ final class DeviceFolder: @unchecked Sendable {
             throw .damagedManifest(file, "cannot be read")
         }
         stored = manifest
-        let changes = journalChanges()
+        let changes = try journalChanges()
         manifest = manifest.applying(changes)
+        if let (path, reason) = manifest.unsafeEntry {
+            throw .damagedManifest(file, "names \(path), \(reason), which a sync never writes")
+        }
         // A journal a cut-short run left is taken into the manifest now, so this run starts a
         // journal of its own rather than appending to one (some FAT drivers refuse appends).
         if claimed, !changes.isEmpty { try keep(manifest) }
@@ -160,7 +169,10 @@ final class DeviceFolder: @unchecked Sendable {
 
     /// The changes a run recorded and did not fold into the manifest (it was killed or the
     /// device was pulled out). A last line cut short is dropped: its file was never renamed.
-    private func journalChanges() -> [SyncManifest.Change] {
+    private func journalChanges() throws(SyncError) -> [SyncManifest.Change] {
+        if let size = size(Self.journalPath), size > Self.manifestLimit {
+            throw .damagedManifest(file(Self.journalPath), "is \(size.byteSize), more than any sync writes")
+        }
         guard let data = FileManager.default.contents(atPath: file(Self.journalPath)) else { return [] }
         let decoder = JSONDecoder()
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(SyncManifest.Change.self, from: Data($0)) }

@@ -303,6 +303,13 @@ struct SyncTests {
         let damaged = try mixtape.run(["sync", device])
         #expect(damaged.status == 65 && damaged.stderr.contains("manifest.json"), "\(damaged.stderr)")
         #expect(files(in: device) == listing)
+        // One that names a file outside DEST (a stick from anywhere) is refused, and the file stays.
+        let outside = try mixtape.write("outside.txt", "not the sync's")
+        _ = try mixtape.write("device/.mixtape-sync/manifest.json",
+                              #"{"entries":[{"path":"../outside.txt","owner":"x","content":"c","made":"copy"}]}"#)
+        let hostile = try mixtape.run(["sync", device])
+        #expect(hostile.status == 65 && hostile.stderr.contains("../outside.txt"), "\(hostile.stderr)")
+        #expect(FileManager.default.fileExists(atPath: outside) && files(in: device) == listing)
     }
 
     @Test(.enabled(if: ScratchMount.available, ScratchMount.unavailable))

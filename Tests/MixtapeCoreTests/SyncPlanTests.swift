@@ -167,4 +167,11 @@ struct SyncManifestTests {
         #expect(after.entries == [Self.entry("2", "b"), Self.entry("3", "c")])
         #expect(before.applying([]) == before)
     }
+
+    @Test(arguments: [("../x.mp3", true), ("/etc/passwd", true), ("a//b.mp3", true), ("a/./b.mp3", true), ("", true),
+                      ("a/b..c.mp3", false), ("ABBA/Arrival/1-01 Dancing Queen.mp3", false), ("..hidden", false)])
+    func aPathThatCouldLeaveTheDeviceIsUnsafe(_ path: String, _ unsafe: Bool) {
+        #expect((SyncManifest(entries: [Self.entry(path, "a")]).unsafeEntry != nil) == unsafe)
+    }
 }
+

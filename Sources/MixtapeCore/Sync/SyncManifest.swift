@@ -61,6 +61,27 @@ public struct SyncManifest: Hashable, Sendable, Codable {
         self.entries = entries
     }
 
+    /// The first entry whose path could reach outside the device's folder (absolute, with a
+    /// `..` or an empty component, a NUL), with why: a manifest is read from a device that
+    /// may have been anywhere, and a sync deletes and renames what it names.
+    public var unsafeEntry: (path: String, reason: String)? {
+        for entry in entries {
+            if let reason = Self.problem(withPath: entry.path) { return (entry.path, reason) }
+        }
+        return nil
+    }
+
+    static func problem(withPath path: String) -> String? {
+        if path.isEmpty { return "an empty path" }
+        if path.hasPrefix("/") { return "an absolute path" }
+        if path.utf8.contains(0) { return "a NUL byte in a path" }
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part.isEmpty { return "an empty folder name in a path" }
+            if part == ".." || part == "." { return "a path with \(part)" }
+        }
+        return nil
+    }
+
     /// The manifest once `changes` are taken, in order: an entry is replaced by one written at
     /// its path and gone when its path is removed. Entries keep their order; new ones follow.
     public func applying(_ changes: [Change]) -> SyncManifest {
