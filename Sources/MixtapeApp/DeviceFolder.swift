@@ -84,6 +84,19 @@ final class DeviceFolder: @unchecked Sendable {
         return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 
+    /// Whether every folder on the way to `relative` is a real folder below DEST, not a
+    /// symbolic link (which a device from anywhere may hold, leading to a person's files
+    /// elsewhere): a sync writes, moves and deletes only through real folders.
+    func staysInside(_ relative: String) -> Bool {
+        var path = self.path
+        for part in relative.split(separator: "/").dropLast() {
+            path += "/" + part
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { return false }
+        }
+        return true
+    }
+
     /// The size of the file at `relative`, nil when there is none.
     func size(_ relative: String) -> Int64? {
         var info = stat()

@@ -65,6 +65,7 @@ final class DeviceWriter: @unchecked Sendable {
     // MARK: - Deletions and renames
 
     private func delete(_ path: String) throws(SyncError) {
+        guard device.staysInside(path) else { throw .refusedName(path, Self.linkedOut) }
         if unlink(device.file(path)) != 0, errno != ENOENT {
             throw .cannotWrite(device.file(path), String(cString: strerror(errno)))
         }
@@ -78,6 +79,7 @@ final class DeviceWriter: @unchecked Sendable {
     private func move(_ renames: [(from: String, to: String)], entries: [String: SyncManifest.Entry]) throws(SyncError) {
         var parked: [(temporary: String, from: String, to: String)] = []
         for (from, to) in renames {
+            guard device.staysInside(from), device.staysInside(to) else { throw .refusedName(to, Self.linkedOut) }
             let temporary = nextTemporary(extension: "")
             guard rename(device.file(from), temporary) == 0 else {
                 throw .cannotWrite(device.file(from), String(cString: strerror(errno)))
@@ -222,6 +224,7 @@ final class DeviceWriter: @unchecked Sendable {
     /// Records `entry`, then renames `temporary` to its path (folders made as needed). A name
     /// the device refuses is `SyncError.refusedName`, recorded gone again.
     private func putInPlace(_ temporary: String, as entry: SyncManifest.Entry) throws(SyncError) {
+        guard device.staysInside(entry.path) else { throw .refusedName(entry.path, Self.linkedOut) }
         try device.record(.wrote(entry))
         outcome.changes.append(.wrote(entry))
         var made = ""
@@ -266,6 +269,8 @@ final class DeviceWriter: @unchecked Sendable {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
+
+    static let linkedOut = "a folder on its way is a symbolic link, which may lead out of DEST"
 
     private static func writeFailure(_ path: String) -> SyncError {
         errno == ENOSPC || errno == EDQUOT ? .full(needed: nil, free: nil) : .cannotWrite(path, String(cString: strerror(errno)))

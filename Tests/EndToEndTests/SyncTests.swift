@@ -453,5 +453,19 @@ struct SyncTests {
         let third = try syncJSON([device, "--playlist", "Road", "--playlist-folders"])
         #expect(third["unchanged"] as? Int == 4, "the manifest knows both swapped files: \(third)")
     }
+
+    @Test func aSymbolicLinkOnTheDeviceNeverLeadsTheSyncOutOfIt() throws {
+        guard !Self.toolsMissing else { Issue.record("ffmpeg, sox, lame or flac is missing: scripts/install-deps.sh installs them"); return }
+        try makeLibrary()
+        _ = try syncJSON([device])
+        // The ABBA folder swapped for a link to a person's folder elsewhere, holding a file of the same name.
+        let elsewhere = mixtape.folder + "/elsewhere"
+        try FileManager.default.moveItem(atPath: device + "/ABBA", toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: device + "/ABBA", withDestinationPath: elsewhere)
+        #expect(try mixtape.run(["select", "remove", "'dancing"]).status == 0)
+        let result = try mixtape.run(["sync", device])
+        #expect(result.status == 73 && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/Arrival/1-01 Dancing: Queen?.mp3"), "nothing outside DEST is deleted")
+    }
 }
 
