@@ -36,25 +36,16 @@ final class PlayerLaunch: @unchecked Sendable {
         #if os(Linux)
         closeFrom(&actions, 3)
         #endif
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        var flags: Int32 = 0
         #if os(Linux)
         if detached { flags |= 0x80 }  // POSIX_SPAWN_SETSID (glibc 2.26+), which Glibc does not export
         #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { env.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, env)
+        let spawned = withSpawnAttributes(flags: flags) { posix_spawn(&pid, executable, &actions, $0, argv, env) }
         guard spawned == 0 else {
             throw .unreachable("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
