@@ -37,6 +37,7 @@ public struct DiagnoseSetup {
         findings += sourceFindings(inspection)
         findings.append(watchFinding(inspection))
         findings += savedExportFindings(inspection)
+        findings += (inspection.savedSyncs ?? []).map { SavedSyncHealth(saved: $0).finding }
         for check in extraChecks { findings += check() }
         findings += TerminalProbe.facts(environment: environment).findings
         return Diagnosis(findings: findings)

@@ -62,6 +62,8 @@ public struct IndexReport: Sendable {
     public var changedPlaylistFiles: Set<String> = []
     /// The saved exports this run wrote, found unchanged, or could not write.
     public var savedExports: [SavedExports.Outcome] = []
+    /// The saved syncs run after it (DEST there or not), with what each did.
+    public var savedSyncs: [SavedSyncs.Outcome] = []
     /// What relocation made of each library source's entries (`ResolveLocations`).
     public var relocations: [RelocationOutcome] = []
     public var seconds = 0.0

@@ -46,8 +46,16 @@ public struct IndexSources {
     /// each export's files here (`ResolveLocations`), work out the playlists made from items
     /// and store the line snapshot (`DerivePlaylists`, `LineSnapshotRefresh`), and write the
     /// saved exports again (`SavedExports`). All of it under the writer lock, so a cron `index`
-    /// and a `watch` batch never interleave.
+    /// and a `watch` batch never interleave. Then, the lock released, the saved syncs
+    /// (`SavedSyncs`): a device being filled for minutes must not keep another writer waiting.
     public func run() throws -> IndexReport {
+        var report = try indexed()
+        report.savedSyncs = try SavedSyncs(libraryPath: libraryPath, now: now).refresh(indexChanged: report.changedIndex)
+        return report
+    }
+
+    /// The index brought up to date under the writer lock, and the saved exports written.
+    private func indexed() throws -> IndexReport {
         let started = FileFacts.now()
         try LibraryStore.createParentFolder(of: libraryPath)
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,

@@ -255,5 +255,6 @@ extension IndexReport {
     /// Whether the run changed the index or has something to say.
     public var changedSomething: Bool {
         added + updated + removed + moved + playlistFilesRead > 0 || !failures.isEmpty || !warnings.isEmpty
+            || savedSyncs.contains { $0.wrote || $0.failed }
     }
 }

@@ -42,6 +42,8 @@ public struct IndexInspection: Sendable {
     public var mediaFolders: [String: [String]] = [:]
     /// The saved exports (`export-playlist --save`); nil when they could not be read.
     public var savedExports: [SavedExport]?
+    /// The saved syncs (`sync --save`); nil when they could not be read.
+    public var savedSyncs: [SavedSync]?
     /// For each library source (export, collection, database; by path), how many of its
     /// items' files are here, when `inspect` was given a way to tell.
     public var filesHere: [String: FilesHere] = [:]
@@ -150,6 +152,9 @@ public struct IndexInspection: Sendable {
         }
         savedExports = try? queue.read { db in
             try db.tableExists("saved_exports") ? SavedExportStore.all(in: db) : []
+        }
+        savedSyncs = try? queue.read { db in
+            try db.tableExists("saved_syncs") ? SavedSyncStore.all(in: db) : []
         }
         if let fileExists {
             filesHere = (try? queue.read { db in try IndexInspection.filesHere(in: db, exists: fileExists) }) ?? [:]

@@ -263,6 +263,24 @@ enum Schema {
                 """)
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM items LIMIT 1") ?? false { try DerivedData.markPending(in: db) }
         }
+        migrator.registerMigration("v19: saved syncs") { db in
+            // `sync DEST --save NAME`: run again after an index that changed something, when
+            // DEST is mounted. The settings are one JSON object (`SavedSyncStore`): read and
+            // written whole, never queried. `pending` marks one that has not run since the
+            // index last changed (DEST was not there, or the run failed), so the next index
+            // runs it even if nothing changed then.
+            try db.execute(sql: """
+                CREATE TABLE saved_syncs (
+                    name TEXT PRIMARY KEY,
+                    destination TEXT NOT NULL,
+                    source_kind TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    settings TEXT NOT NULL,
+                    pending INTEGER NOT NULL DEFAULT 0,
+                    saved_at INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -41,10 +41,12 @@ enum Completions {
         forShell(((try? LibraryQueries(libraryPath: libraryPath(in: words)).sources()) ?? []).map(\.path))
     }
 
-    /// `saved run|remove`: the names of the saved exports.
+    /// `saved run|remove`: the names of the saved exports and syncs.
     static let savedExports = CompletionKind.custom { words, _, _ in
-        let saved = (try? SavedExports(libraryPath: libraryPath(in: words), now: Timestamp(rawValue: 0)).list()) ?? []
-        return forShell(saved.map(\.name))
+        let path = libraryPath(in: words)
+        let exports = (try? SavedExports(libraryPath: path, now: Timestamp(rawValue: 0)).list()) ?? []
+        let syncs = (try? SavedSyncs(libraryPath: path, now: Timestamp(rawValue: 0)).list()) ?? []
+        return forShell((exports.map(\.name) + syncs.map(\.name)).sorted())
     }
 
     /// Query words (`search`, `pick`, `select add|remove|toggle`, `--query`): field names and

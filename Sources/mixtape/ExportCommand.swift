@@ -65,6 +65,11 @@ struct ExportCommand: ParsableCommand {
     var resolvedFormat: PlaylistFormat? { writing.format(for: output) }
 
     func run() throws {
+        // One set of names for saved exports and syncs: `saved run NAME` must mean one thing.
+        if let save, try SavedNames.kind(of: save, libraryPath: libraryOptions.libraryPath) == .sync {
+            throw ValidationError("a saved sync is named \"\(save)\"; give the export another name, "
+                                  + "or forget the sync first (mixtape saved remove \(save))")
+        }
         var export = ExportPlaylist(libraryPath: libraryOptions.libraryPath,
                                     now: Timestamp.current)
         try writing.configure(&export, format: resolvedFormat ?? .m3u8)

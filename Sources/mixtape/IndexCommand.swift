@@ -73,6 +73,7 @@ struct IndexOutput {
             for warning in IndexOutput.warningLines(report) { Messages.warning(warning) }
         }
         for line in SavedExportLines.lines(report.savedExports, quiet: quiet) { line.print() }
+        for line in SavedSyncLines.lines(report.savedSyncs, quiet: quiet) { line.print() }
         if !quiet { printRelocations() }
         if json {
             Swift.print(jsonLine)
@@ -127,6 +128,7 @@ struct IndexOutput {
         writer.add("errors", raw: "[" + errors.joined(separator: ",") + "]")
         writer.add("warning_messages", strings: report.warnings.map(\.description))
         writer.add("saved_exports", raw: SavedExportLines.json(report.savedExports))
+        writer.add("saved_syncs", raw: SavedSyncLines.json(report.savedSyncs))
         writer.add("seconds", raw: String(format: "%.3f", report.seconds))
         return writer.result
     }

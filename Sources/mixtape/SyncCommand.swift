@@ -91,6 +91,10 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Print what was done (or would be) as one JSON object.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also record this sync under NAME: every index and watch batch that changes the index "
+                               + "runs it again when DEST is there (mixtape saved).", valueName: "name"))
+    var save: String?
+
     func validate() throws {
         let sources = [selection, query != nil, !playlist.isEmpty, allPlaylists].count(where: { $0 })
         if sources > 1 { throw ValidationError("give one of --selection, --query, --playlist and --all-playlists") }
@@ -99,6 +103,7 @@ struct SyncCommand: ParsableCommand {
         if let layout { _ = try parsed { () throws(DeviceLayoutError) in try DeviceLayout(layout) } }
         if let art, art < 16 { throw ValidationError("--art takes a size in pixels, 16 or more") }
         if let stemLimit, stemLimit < 8 { throw ValidationError("--stem-limit takes 8 characters or more") }
+        if let save { try validateSave(save) }
     }
 
     private func parsed<Value, Failure: Error & CustomStringConvertible>(_ body: () throws(Failure) -> Value) throws -> Value {
@@ -141,6 +146,7 @@ struct SyncCommand: ParsableCommand {
         sync.dryRun = dryRun
         let line = ProgressLine(enabled: !libraryOptions.quiet && !json && Messages.decorated)
         sync.progress = { line.show(Self.progressText($0)) }
+        if let save { try ensureFree(save) }
         let report = try sync.run()
         line.clear()
         SyncReportLines(report: report, quiet: libraryOptions.quiet).print(json: json)
@@ -151,6 +157,7 @@ struct SyncCommand: ParsableCommand {
         if failures > 0, strict || profile.strict == true {
             throw CommandFailure(message: "\(failures.counted("source file")) could not be decoded (--strict)", status: .malformedData)
         }
+        if let save { try record(save, sync: sync, profile: profile) }
     }
 
     private func source(_ profile: Config.SyncProfile) throws -> SyncDevice.Source {

@@ -28,7 +28,7 @@ struct SyncReportLines {
     }
 
     /// `sync /media/stick (fat names): 2 transcoded, 1 copied, … (14 MB written)`.
-    private func summary(_ outcome: SyncDevice.Outcome) -> String {
+    func summary(_ outcome: SyncDevice.Outcome) -> String {
         var parts: [String] = []
         if outcome.transcoded > 0 { parts.append("\(outcome.transcoded.grouped) transcoded") }
         if outcome.copied > 0 { parts.append("\(outcome.copied.grouped) copied") }

@@ -11,7 +11,7 @@ enum WatchLogFormat: String, CaseIterable, ExpressibleByArgument {
 /// How `watch` logs on stderr: a line per event. As text, each is led by the local time (a
 /// terminal shows no other; the journal adds its own, which is harmless). As JSON, one object
 /// per line with `time` (RFC 3339, UTC), `level` (info, warning, error), `event` (started,
-/// caught_up, batch, busy, warning, error, saved_export, stopped), `message` (the text line)
+/// caught_up, batch, busy, warning, error, saved_export, saved_sync, stopped), `message` (the text line)
 /// and the counts as numbers, so a log tool need not parse sentences.
 struct WatchLogLine: Sendable {
     var quiet: Bool
@@ -50,7 +50,7 @@ struct WatchLogLine: Sendable {
         case .caughtUp(let report):
             let summary = Record(event: "caught_up", message: "up to date: " + IndexOutput(report: report, json: false, quiet: false).summaryLine,
                                  counts: WatchLogLine.counts(report), seconds: report.seconds)
-            return problems(report) + [summary] + savedExports(report)
+            return problems(report) + [summary] + savedExports(report) + savedSyncs(report)
         case let .applied(report, sources, events, overflowed):
             var records = problems(report)
             if overflowed {
@@ -60,7 +60,7 @@ struct WatchLogLine: Sendable {
             records.append(Record(event: "batch", message: WatchLogLine.batchLine(report, sources: sources, events: events),
                                   counts: [("events", events)] + WatchLogLine.counts(report), sources: sources,
                                   seconds: report.seconds))
-            return records + savedExports(report)
+            return records + savedExports(report) + savedSyncs(report)
         case .busy(let message):
             return [Record(event: "busy", message: message)]
         case let .notWatched(folder, reason):
@@ -80,6 +80,13 @@ struct WatchLogLine: Sendable {
     private func savedExports(_ report: IndexReport) -> [Record] {
         SavedExportLines.lines(report.savedExports, quiet: false).map {
             Record(level: $0.isError ? "error" : "info", event: "saved_export", message: $0.text)
+        }
+    }
+
+    private func savedSyncs(_ report: IndexReport) -> [Record] {
+        SavedSyncLines.lines(report.savedSyncs, quiet: false).map {
+            Record(level: $0.isWarning ? "warning" : "info", event: "saved_sync",
+                   message: $0.isWarning ? "warning: " + $0.text : $0.text)
         }
     }
 

@@ -233,7 +233,7 @@ struct SavedExportTests {
         #expect(FileManager.default.fileExists(atPath: out))
         let unknown = try mixtape.run(["saved", "remove", "h"])
         #expect(unknown.status == 66)
-        #expect(unknown.stderr.contains("no saved export \"h\""))
+        #expect(unknown.stderr.contains("no saved export or sync \"h\""))
         #expect(try mixtape.run(["saved", "run", "nope"]).status == 66)
     }
 }
