@@ -21,6 +21,9 @@ struct SavedSyncHealth {
                                 fix: "save it again with a query that parses (`mixtape search` shows the error), \(remove)")
             }
         }
+        if !SavedSyncs.isThere(destination), case .folder = FileFacts.inspect(destination) {
+            return .note(Self.check, "\(name): \(destination) holds no earlier sync (is the device mounted there?); it runs when it is")
+        }
         switch FileFacts.inspect(destination) {
         case .missing:
             return .note(Self.check, "\(name): \(destination) is not there (not plugged in?); it runs when it is")

@@ -118,10 +118,14 @@ public struct SavedSyncs {
         }
     }
 
-    /// Whether DEST exists at all; a file there, or a folder that cannot be written, is left
-    /// to the run, which says what is wrong.
+    /// Whether the device is there: DEST holds the manifest the saved sync's first run wrote.
+    /// A mount point's folder stays when its stick is unplugged, and filling that folder would
+    /// fill the computer's own disk instead; a DEST that is a file, or cannot be written, is
+    /// left to the run, which says what is wrong.
     static func isThere(_ path: String) -> Bool {
         if case .missing = FileFacts.inspect(path) { return false }
+        if case .missing = FileFacts.inspect(path + "/" + DeviceFolder.manifestPath),
+           case .folder = FileFacts.inspect(path) { return false }
         return true
     }
 }

@@ -88,10 +88,14 @@ enum SavedSyncStore {
         var art: Int?
         var delete: Bool
         var strict: Bool
+        /// Absent in a row saved before these options existed: false.
+        var playlistFolders: Bool?
+        var ascii: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case transcode, keep, layout, names, art, delete, strict
+            case transcode, keep, layout, names, art, delete, strict, ascii
             case stemLimit = "stem_limit"
+            case playlistFolders = "playlist_folders"
         }
 
         init(_ settings: SavedSync.Settings) {
@@ -103,6 +107,8 @@ enum SavedSyncStore {
             art = settings.artPixels
             delete = settings.delete
             strict = settings.strict
+            playlistFolders = settings.playlistFolders
+            ascii = settings.ascii
         }
 
         /// Nil when a value does not parse in this version.
@@ -114,7 +120,8 @@ enum SavedSyncStore {
                 rules = known
             }
             return SavedSync.Settings(transcode: target, keep: keep, layout: layout, names: rules, stemLimit: stemLimit,
-                                      artPixels: art, delete: delete, strict: strict)
+                                      artPixels: art, delete: delete, strict: strict, playlistFolders: playlistFolders ?? false,
+                                      ascii: ascii ?? false)
         }
     }
 }

@@ -82,6 +82,8 @@ struct SavedCommand: ParsableCommand {
             writer.add("art", int: settings.artPixels.map(Int64.init))
             writer.add("delete", bool: settings.delete)
             writer.add("strict", bool: settings.strict)
+            writer.add("playlist_folders", bool: settings.playlistFolders)
+            writer.add("ascii", bool: settings.ascii)
             return writer.result
         }
 

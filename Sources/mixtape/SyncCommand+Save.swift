@@ -25,7 +25,8 @@ extension SyncCommand {
         let settings = SavedSync.Settings(
             transcode: sync.settings.transcode, keep: Array(sync.settings.keep), layout: sync.settings.layout,
             names: sync.names, stemLimit: sync.settings.names.stemLimit, artPixels: sync.settings.artPixels,
-            delete: sync.deleting, strict: strict || profile.strict == true)
+            delete: sync.deleting, strict: strict || profile.strict == true,
+            playlistFolders: sync.settings.playlistFolders, ascii: sync.settings.names.ascii)
         let destination = Self.normalized(sync.destination)
         let saved = SavedSync(name: name, destination: destination, source: savedSource(profile), settings: settings)
         let replaced = try SavedSyncs(libraryPath: libraryOptions.libraryPath, now: Timestamp.current).save(saved)

@@ -90,6 +90,15 @@ struct SavedSyncTests {
         let finding = try #require(doctor.records.first { $0["check"] as? String == "saved syncs" }, "\(doctor.stdout)")
         #expect(finding["status"] as? String == "note", "\(finding)")
 
+        // The mount point's empty folder left behind is not the device: nothing is written there.
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+        try retitle("Abba/Arrival/02 Knowing.flac", "Knowing Me, Knowing You")
+        let emptyFolder = try mixtape.run(["index", music])
+        #expect(emptyFolder.status == 0 && emptyFolder.stderr.contains("is not there"), "\(emptyFolder.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: device).isEmpty, "the computer's own disk is not filled")
+        try FileManager.default.removeItem(atPath: device)
+        try retitle("Abba/Arrival/02 Knowing.flac", "Knowing Me")
+
         // Plugged in again: the next index runs it, though nothing changed since.
         try FileManager.default.moveItem(atPath: away, toPath: device)
         let back = try mixtape.run(["index", music])

@@ -28,10 +28,14 @@ public struct SavedSync: Hashable, Sendable {
         /// False is `--no-delete`.
         public var delete: Bool
         public var strict: Bool
+        /// `--playlist-folders` and `--ascii`.
+        public var playlistFolders: Bool
+        public var ascii: Bool
 
         public init(transcode: SyncTarget = .standard, keep: [String] = SyncSettings().keep.sorted(),
                     layout: DeviceLayout = .standard, names: DeviceNames.Rules? = nil, stemLimit: Int? = nil,
-                    artPixels: Int? = nil, delete: Bool = true, strict: Bool = false) {
+                    artPixels: Int? = nil, delete: Bool = true, strict: Bool = false, playlistFolders: Bool = false,
+                    ascii: Bool = false) {
             self.transcode = transcode
             self.keep = keep.sorted()
             self.layout = layout
@@ -40,6 +44,8 @@ public struct SavedSync: Hashable, Sendable {
             self.artPixels = artPixels
             self.delete = delete
             self.strict = strict
+            self.playlistFolders = playlistFolders
+            self.ascii = ascii
         }
     }
 
@@ -58,9 +64,11 @@ public struct SavedSync: Hashable, Sendable {
 
     /// The sync settings a run uses (the name rules are DEST's own unless `names` says).
     public var syncSettings: SyncSettings {
-        SyncSettings(transcode: settings.transcode, keep: Set(settings.keep), layout: settings.layout,
-                     names: DeviceNames(settings.names ?? .posix, stemLimit: settings.stemLimit),
-                     artPixels: settings.artPixels)
+        var sync = SyncSettings(transcode: settings.transcode, keep: Set(settings.keep), layout: settings.layout,
+                                names: DeviceNames(settings.names ?? .posix, stemLimit: settings.stemLimit, ascii: settings.ascii),
+                                artPixels: settings.artPixels)
+        sync.playlistFolders = settings.playlistFolders
+        return sync
     }
 
     /// Why a name cannot name a saved sync, or nil: the rules of saved exports' names
