@@ -16,7 +16,7 @@ if [[ $job == test || $job == bench ]]; then
   want+=(libxml2-utils tmux sox lame ffmpeg flac time man-db
          vlc-bin vlc-plugin-base mpv mpd mpc  # real players: PlayerTests open exports in them, PlayTests and PickerPlayTests play through them
          fzf  # the peer search is compared with (FzfCasesTests, MatchFzfCrossCheckTests): Debian 12's is 0.38
-         dosfstools fusefat fuse)  # SyncTests syncs onto a real FAT file system, an image mounted through FUSE
+         dosfstools fusefat)  # SyncTests syncs onto a real FAT file system, an image mounted through FUSE
   pypi+=(pyrekordbox  # the independent reading the rekordbox tests compare against
          mutagen)  # SyncTests reads the device's files back with it as well as with ffprobe
 fi

@@ -368,7 +368,10 @@ struct SyncTests {
         }
 
         func unmount() {
-            _ = try? MixtapeProcess.execute("/usr/bin/env", ["fusermount", "-u", folder])
+            // fuse 2's fusermount, fuse 3's fusermount3, or root's umount: whichever is here.
+            for command in [["fusermount", "-u"], ["fusermount3", "-u"], ["umount"]] where Self.isMounted(folder) {
+                _ = try? MixtapeProcess.execute("/usr/bin/env", command + [folder])
+            }
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
