@@ -6,25 +6,28 @@ import Glibc
 import Darwin
 #endif
 
-/// A program run to its end and waited for, its standard error kept (ffmpeg's reason for a
-/// file it cannot decode): standard input and output on /dev/null, no descriptor of ours
-/// inherited, default signal handling, so Ctrl-C reaches it as it reaches us.
+/// A program run to its end and waited for, one of its streams kept: standard error (ffmpeg's
+/// reason for a file it cannot decode), or standard output (what ffprobe found) with standard
+/// error on /dev/null. Standard input on /dev/null, no descriptor of ours inherited, default
+/// signal handling, so Ctrl-C reaches it as it reaches us.
 struct ChildProcess {
-    /// The exit status (128 + the signal that ended it), and the end of what it wrote to stderr.
+    /// The exit status (128 + the signal that ended it), and the end of what it wrote to the
+    /// stream kept.
     struct Ended {
         var status: Int32
-        var errorOutput: String
+        var output: String
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws(SyncError) -> Ended {
+    /// Runs `executable`, keeping its standard error, or its standard output when `output`.
+    static func run(_ executable: String, _ arguments: [String], output: Bool = false) throws(SyncError) -> Ended {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw .cannotStart(executable, String(cString: strerror(errno))) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_addopen(&actions, output ? 2 : 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], output ? 1 : 2)
         #if os(Linux)
         closeFrom(&actions, 3)
         #endif
@@ -53,6 +56,6 @@ struct ChildProcess {
         while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
         let signal = raw & 0x7F
         let status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        return Ended(status: status, errorOutput: String(decoding: kept, as: UTF8.self))
+        return Ended(status: status, output: String(decoding: kept, as: UTF8.self))
     }
 }

@@ -163,14 +163,14 @@ final class DeviceWriter: @unchecked Sendable {
         let command = TranscodeCommand(choice, to: temporary, target: settings.transcode, artPixels: settings.artPixels)
         let ended = try ChildProcess.run(ffmpeg, command.arguments)
         guard ended.status != 0 else { return }
-        if ended.errorOutput.contains("No space left on device") || (device.freeBytes ?? 1) <= 0 {
+        if ended.output.contains("No space left on device") || (device.freeBytes ?? 1) <= 0 {
             throw .full(needed: nil, free: device.freeBytes)
         }
         // ffmpeg names the file it could not write: then the device is at fault, not the source.
-        if ended.errorOutput.contains(temporary) {
-            throw .cannotWrite(temporary, ended.errorOutput.split(separator: "\n").last.map(String.init) ?? "ffmpeg could not write it")
+        if ended.output.contains(temporary) {
+            throw .cannotWrite(temporary, ended.output.split(separator: "\n").last.map(String.init) ?? "ffmpeg could not write it")
         }
-        let reason = ended.errorOutput.split(separator: "\n").last.map(String.init) ?? "ffmpeg exited with status \(ended.status)"
+        let reason = ended.output.split(separator: "\n").last.map(String.init) ?? "ffmpeg exited with status \(ended.status)"
         throw .undecodable(choice.file, reason)
     }
 

@@ -92,7 +92,7 @@ public struct SyncDevice: Sendable {
         guard !chosen.items.isEmpty else { throw SyncError.nothingChosen(chosen.notHere.count) }
         if !dryRun { try device.claim() }
         let previous = try device.manifest()
-        let choices = SourceDigests(previous: previous).choices(for: chosen.items)
+        let choices = SourceDigests(previous: previous, ffprobe: environment.executable("ffprobe")).choices(for: chosen.items)
         let ours = Set(previous.entries.map(\.path))
         let plan = SyncPlan.make(choices, playlists: chosen.playlists, settings: settings, previous: previous,
                                  deleting: deleting, occupied: { !ours.contains($0) && device.size($0) != nil })

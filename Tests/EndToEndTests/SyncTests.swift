@@ -470,5 +470,23 @@ struct SyncTests {
         #expect(result.status == 73 && result.stderr.contains("symbolic link"), "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: elsewhere + "/Arrival/1-01 Dancing: Queen?.mp3"), "nothing outside DEST is deleted")
     }
+
+    @Test func anM4AIsCopiedOrTranscodedByWhatFFprobeFindsInIt() throws {
+        guard !Self.toolsMissing else { Issue.record("ffmpeg, sox, lame or flac is missing: scripts/install-deps.sh installs them"); return }
+        _ = try encoded("Lossless/alac.m4a", seconds: 2.0, codec: ["-c:a", "alac"],
+                        tags: ["title": "Lossless", "artist": "Orla Quay", "album": "Lossless", "track": "1"])
+        _ = try encoded("Lossy/aac.m4a", seconds: 2.0, codec: ["-c:a", "aac", "-b:a", "96k"],
+                        tags: ["title": "Lossy", "artist": "Orla Quay", "album": "Lossy", "track": "1"])
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+        #expect(try mixtape.run(["index", music]).status == 0)
+        #expect(try mixtape.run(["select", "add", ""]).status == 0)
+        let report = try syncJSON([device])
+        // Apple Lossless in an .m4a is no format a car plays: made MP3; AAC is kept as it is.
+        #expect((report["transcoded"] as? [String]) == ["Orla Quay/Lossless/1-01 Lossless.mp3"], "\(report)")
+        #expect((report["copied"] as? [String]) == ["Orla Quay/Lossy/1-01 Lossy.m4a"], "\(report)")
+        #expect(try syncJSON([device])["unchanged"] as? Int == 2, "ffprobe's answer is kept with the file's digest")
+        let kept = try syncJSON([device, "--keep", "alac,aac,m4a"])
+        #expect((kept["copied"] as? [String]) == ["Orla Quay/Lossless/1-01 Lossless.m4a"], "--keep alac copies it: \(kept)")
+    }
 }
 

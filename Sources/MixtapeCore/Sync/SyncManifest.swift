@@ -36,10 +36,14 @@ public struct SyncManifest: Hashable, Sendable, Codable {
         public var signature: String
         /// `ContentDigest` of the whole file, in hex.
         public var digest: String
+        /// The audio codec ffprobe found in a container that holds several (`alac` or `aac`
+        /// in an `.m4a`), asked once per version of the file.
+        public var codec: String?
 
-        public init(signature: String, digest: String) {
+        public init(signature: String, digest: String, codec: String? = nil) {
             self.signature = signature
             self.digest = digest
+            self.codec = codec
         }
     }
 

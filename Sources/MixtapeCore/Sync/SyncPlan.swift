@@ -12,22 +12,23 @@ public struct SyncChoice: Hashable, Sendable {
     /// The file's digest with its `stat` signature, kept in the manifest for the next run.
     public var origin: SyncManifest.Origin?
 
+    /// `format` overrides the extension's (`alac` for an `.m4a` that holds Apple Lossless).
     public init(item: MediaItem, file: String, content: String, isPart: Bool = false, size: Int64 = 0,
-                origin: SyncManifest.Origin? = nil) {
+                origin: SyncManifest.Origin? = nil, format: String? = nil) {
         self.item = item
         self.file = file
         self.content = content
         self.isPart = isPart
         self.size = size
         self.origin = origin
-        format = Self.format(of: file)
+        self.format = format ?? Self.format(of: file)
     }
 
-    /// The file's format, by its extension in lower case (`flac`): worked out once, as a
-    /// plan asks it several times an item.
+    /// The file's format, by its extension in lower case (`flac`), or the codec of a container
+    /// that holds several (`alac`): worked out once, as a plan asks it several times an item.
     public let format: String
 
-    static func format(of file: String) -> String {
+    public static func format(of file: String) -> String {
         let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file[...]
         guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
@@ -63,7 +64,7 @@ public struct SyncSettings: Hashable, Sendable {
 
     /// The extension of the file made from `choice` on the device.
     func fileExtension(_ choice: SyncChoice) -> String {
-        made(choice) == "copy" ? choice.format : transcode.format.fileExtension
+        made(choice) == "copy" ? SyncChoice.format(of: choice.file) : transcode.format.fileExtension
     }
 
     /// What the device's file is made from: a copy, the source's bytes; a transcode, those
