@@ -13,14 +13,7 @@ struct SavedExportHealth {
     var finding: Finding {
         let name = saved.name, output = saved.output
         let remove = "or forget it: `mixtape saved remove \(name)`"
-        if case .query(let text) = saved.source {
-            do {
-                _ = try Query(parsing: text)
-            } catch {
-                return .problem(Self.check, "\(name): its query no longer parses: \(error)",
-                                fix: "save it again with a query that parses (`mixtape search` shows the error), \(remove)")
-            }
-        }
+        if case .query(let text) = saved.source, let problem = Finding.savedQuery(text, of: name, check: Self.check) { return problem }
         let folder = (output as NSString).deletingLastPathComponent
         guard case .folder = FileFacts.inspect(folder) else {
             return .problem(Self.check, "\(name): the folder of \(output) does not exist", fix: "create \(folder), \(remove)")
@@ -33,5 +26,20 @@ struct SavedExportHealth {
             return .note(Self.check, "\(name): \(output) is not written yet", fix: "`mixtape saved run \(name)` writes it now")
         }
         return .ok(Self.check, "\(name) → \(output)")
+    }
+}
+
+extension Finding {
+    /// The problem of a saved export's or sync's query that this version no longer parses
+    /// (every `index` would then warn about it); nil when it parses.
+    static func savedQuery(_ text: String, of name: String, check: String) -> Finding? {
+        do {
+            _ = try Query(parsing: text)
+            return nil
+        } catch {
+            return .problem(check, "\(name): its query no longer parses: \(error)",
+                            fix: "save it again with a query that parses (`mixtape search` shows the error), "
+                                + "or forget it: `mixtape saved remove \(name)`")
+        }
     }
 }

@@ -13,14 +13,7 @@ struct SavedSyncHealth {
     var finding: Finding {
         let name = saved.name, destination = saved.destination
         let remove = "or forget it: `mixtape saved remove \(name)`"
-        if case .query(let text) = saved.source {
-            do {
-                _ = try Query(parsing: text)
-            } catch {
-                return .problem(Self.check, "\(name): its query no longer parses: \(error)",
-                                fix: "save it again with a query that parses (`mixtape search` shows the error), \(remove)")
-            }
-        }
+        if case .query(let text) = saved.source, let problem = Finding.savedQuery(text, of: name, check: Self.check) { return problem }
         if !SavedSyncs.isThere(destination), case .folder = FileFacts.inspect(destination) {
             return .note(Self.check, "\(name): \(destination) holds no earlier sync (is the device mounted there?); it runs when it is")
         }
