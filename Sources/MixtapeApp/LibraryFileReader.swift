@@ -44,6 +44,9 @@ struct LibraryFileReader: Sendable {
             outcome(try RhythmboxLibraryReader(path: path).read(onRules: { try emit(.rules($0)) },
                                                                 onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.virtualdj.id: LibraryFileReader(recordedKind: .virtualdj) { path, emit in
+            outcome(try VirtualDJLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
+        },
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {

@@ -106,6 +106,7 @@ struct SourceHealth {
         case .rekordbox: "a rekordbox collection"
         case .traktor: "a Traktor collection"
         case .rhythmbox: "a Rhythmbox database"
+        case .virtualdj: "a VirtualDJ database"
         }
         return "\(kind), \(source.itemCount.counted("item")) in the index"
     }

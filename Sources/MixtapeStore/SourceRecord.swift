@@ -15,6 +15,8 @@ public enum SourceKind: String, Sendable {
     case traktor
     /// A Rhythmbox database (`<rhythmdb>`), read with the `playlists.xml` beside it.
     case rhythmbox
+    /// A VirtualDJ database (`<VirtualDJ_Database>`); its playlists are `.m3u` files elsewhere.
+    case virtualdj
 
     /// A library export or database: one file read whole by its kind's reader, whose items
     /// are its own (not a folder, not a playlist file).

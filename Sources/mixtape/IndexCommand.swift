@@ -10,7 +10,8 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Add sources and bring the index up to date.",
         discussion: """
-            A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox), a \
+            A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox, \
+            VirtualDJ), a \
             playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
             embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
             and what its ids survive. With no SOURCE, every \

@@ -4,7 +4,7 @@
 public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// What `index` can do with it.
     public enum Role: Hashable, Sendable {
-        /// A library export or database (iTunes, rekordbox, Traktor, Rhythmbox).
+        /// A library export or database (iTunes, rekordbox, Traktor, Rhythmbox, VirtualDJ).
         case library
         /// A playlist file (M3U, PLS, XSPF, WPL).
         case playlistFile
@@ -49,6 +49,10 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// A Rhythmbox database (root `<rhythmdb>`).
     public static let rhythmbox = ContentKind(id: "rhythmbox", description: "a Rhythmbox database (<rhythmdb>)",
                                              role: .library)
+    /// A VirtualDJ database (root `<VirtualDJ_Database>`: `database.xml`, VirtualDJ 7's
+    /// `VirtualDJ Local Database v6.xml`).
+    public static let virtualdj = ContentKind(id: "virtualdj", description: "a VirtualDJ database (<VirtualDJ_Database>)",
+                                             role: .library)
     /// An M3U or M3U8 playlist: text named `.m3u`/`.m3u8`.
     public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
     /// A PLS playlist: named `.pls`, with a `[playlist]` line.
@@ -75,6 +79,7 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// Advice for anything else.
     static let whatToIndex = "index an iTunes / Music.app XML export (File > Library > Export Library), "
         + "a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
+        + "a VirtualDJ database.xml, "
         + "a playlist file (.m3u8, .m3u, .pls, .xspf, .wpl) or a folder of media"
 
     /// A file that is not a source: a media file, an image, an archive...

@@ -103,6 +103,7 @@ public enum SourceSniffer {
         case "DJ_PLAYLISTS": return .rekordbox
         case "NML": return .traktor
         case "rhythmdb": return .rhythmbox
+        case "VirtualDJ_Database": return .virtualdj
         case "playlist" where head.pathExtension == "xspf": return .xspf
         case "smil" where head.pathExtension == "wpl": return .wpl
         default:

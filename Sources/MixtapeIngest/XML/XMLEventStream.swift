@@ -19,8 +19,10 @@ public enum XMLEventStream {
     /// Streams the file at `path` into `sink`, calling `afterChunk` after each chunk (where a
     /// reader hands its finished items to the store). Returns a hash of the bytes read (16 hex
     /// digits). Throws `SourceReadError` when the file cannot be read, `MalformedSourceError`
-    /// when it is not well-formed; errors from `afterChunk` propagate unchanged.
-    public static func read(path: String, into sink: some XMLEventSink,
+    /// when it is not well-formed; errors from `afterChunk` propagate unchanged. With `controls`,
+    /// raw control characters are read as spaces and recorded there (`XMLControlCharacters`);
+    /// the hash is of the bytes as they are in the file.
+    public static func read(path: String, into sink: some XMLEventSink, controls: XMLControlCharacters? = nil,
                             afterChunk: () throws -> Void = {}) throws -> String {
         let file = try SourceFile(path: path)
         defer { file.closeFile() }
@@ -28,6 +30,7 @@ public enum XMLEventStream {
         try parse(name: path, sink: sink, readChunk: { buffer in
             let count = try file.readChunk(into: buffer)
             content.combine(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            controls?.scrub(UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
             return count
         }, afterChunk: afterChunk)
         return content.hexDigest
@@ -36,13 +39,14 @@ public enum XMLEventStream {
     /// Streams a document held in memory through exactly the same path, for tests and fuzzing;
     /// `name` stands in for the path in messages.
     public static func read(bytes: [UInt8], name: String, into sink: some XMLEventSink,
-                            afterChunk: () throws -> Void = {}) throws {
+                            controls: XMLControlCharacters? = nil, afterChunk: () throws -> Void = {}) throws {
         try bytes.withUnsafeBytes { all in
             var offset = 0
             try parse(name: name, sink: sink, readChunk: { buffer in
                 let count = min(buffer.count, all.count - offset)
                 if count > 0 { buffer.baseAddress!.copyMemory(from: all.baseAddress! + offset, byteCount: count) }
                 offset += count
+                controls?.scrub(UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
                 return count
             }, afterChunk: afterChunk)
         }

@@ -1,0 +1,127 @@
+import MixtapeCore
+
+/// One `<Song>` of a VirtualDJ database as read so far, then the `MediaItem` it becomes.
+///
+/// Both layouts are read into the same slots:
+/// - VirtualDJ 8 (`database.xml`): `<Tags Author Title Album Genre Composer Remix Remixer Label
+///   Grouping Year TrackNumber Stars Bpm Key>`, `<Infos SongLength FirstSeen LastPlay
+///   PlayCount Bitrate LastModified>`, `<Scan Bpm Key>`, `<Comment>`; lengths in seconds, BPM
+///   as seconds per beat.
+/// - VirtualDJ 7 (`VirtualDJ Local Database v6.xml`): `<Display …>` in place of `<Tags>`,
+///   `<BPM Bpm>` and `<FAME Key>` in place of `<Scan>`, `Infos BpmTag`; lengths and beats in
+///   samples at 44.1 kHz (`VirtualDJValues`).
+///
+/// The tag's BPM and key (what the person or the file's tags said) come before the scan's
+/// (what VirtualDJ measured). `Remixer` is the remixer; VirtualDJ 8's older `Remix` field,
+/// where people wrote a mix's name or its remixer, stands in when there is no `Remixer`.
+/// Cue points, automix marks, colours and links are not read.
+struct VirtualDJSong: Sendable {
+    /// The attributes the mapping reads, each with its slot below.
+    enum Field {
+        case title, artist, album, genre, composer, remix, remixer, label, grouping, year, track, stars
+        case tagBeat, tagKey, scanBeat, scanKey
+        case length, firstSeen, lastPlay, lastModified, playCount, bitRate
+    }
+
+    /// Attribute names per element; every other attribute is ignored.
+    static let tagFields: [(StaticString, Field)] = [
+        ("Author", .artist), ("Title", .title), ("Album", .album), ("Genre", .genre), ("Composer", .composer),
+        ("Remix", .remix), ("Remixer", .remixer), ("Label", .label), ("Grouping", .grouping), ("Year", .year),
+        ("TrackNumber", .track), ("Stars", .stars), ("Bpm", .tagBeat), ("Key", .tagKey),
+    ]
+    static let infoFields: [(StaticString, Field)] = [
+        ("SongLength", .length), ("FirstSeen", .firstSeen), ("LastPlay", .lastPlay),
+        ("LastModified", .lastModified), ("PlayCount", .playCount), ("Bitrate", .bitRate), ("BpmTag", .tagBeat),
+    ]
+    static let scanFields: [(StaticString, Field)] = [("Bpm", .scanBeat), ("Key", .scanKey)]
+
+    /// `FilePath` as written: the id is made of it.
+    let filePath: String
+    let fileSize: Int64?
+    /// Whether lengths and beats are VirtualDJ 7's samples.
+    let legacy: Bool
+    /// Texts, nil when absent or blank.
+    private(set) var title, artist, album, genre, composer, remix, remixer, label, grouping, tagKey, scanKey: String?
+    /// Texts read as numbers only when mapped (`VirtualDJValues`).
+    private(set) var yearText, trackText: String?
+    var comment: String?
+    private(set) var stars, firstSeen, lastPlay, lastModified, playCount, bitRate: Int64?
+    private(set) var tagBeat, scanBeat, length: Double?
+
+    init(filePath: String, fileSize: Int64?, legacy: Bool) {
+        self.filePath = filePath
+        self.fileSize = fileSize
+        self.legacy = legacy
+    }
+
+    /// Takes one attribute's value into its slot.
+    mutating func set(_ field: Field, _ value: XMLAttributeValue) {
+        switch field {
+        case .title: title = value.nonBlank
+        case .artist: artist = value.nonBlank
+        case .album: album = value.nonBlank
+        case .genre: genre = value.nonBlank
+        case .composer: composer = value.nonBlank
+        case .remix: remix = value.nonBlank
+        case .remixer: remixer = value.nonBlank
+        case .label: label = value.nonBlank
+        case .grouping: grouping = value.nonBlank
+        case .tagKey: tagKey = value.nonBlank
+        case .scanKey: scanKey = value.nonBlank
+        case .year: yearText = value.nonBlank
+        case .track: trackText = value.nonBlank
+        case .stars: stars = value.integer
+        case .firstSeen: firstSeen = value.integer
+        case .lastPlay: lastPlay = value.integer
+        case .lastModified: lastModified = value.integer
+        case .playCount: playCount = value.integer
+        case .bitRate: bitRate = value.integer
+        case .tagBeat: tagBeat = value.decimal
+        case .scanBeat: scanBeat = value.decimal
+        case .length: length = value.decimal
+        }
+    }
+
+    /// `virtualdj:` + a hash of `FilePath` as VirtualDJ writes it, its own key for a song: it
+    /// survives a re-export and reordering, not a move or rename of the file.
+    var identity: (id: ItemID, hash: UInt64) {
+        Self.identity(filePath: filePath)
+    }
+
+    /// The id of the song at `filePath`, and the hash it spells.
+    static func identity(filePath: String) -> (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
+        hash.combine(filePath)
+        return (ItemID.derived(scheme: "virtualdj", hash: hash), hash.value)
+    }
+
+    /// The item; `id` is this song's (`identity`), which the reader makes first to notice repeats.
+    func item(source: String, id: ItemID) -> MediaItem {
+        typealias V = VirtualDJValues
+        var item = MediaItem(id: id)
+        item.source = source
+        item.location = V.location(filePath: filePath)
+        item.title = title
+        item.artist = artist
+        item.album = album
+        item.genre = genre
+        item.composer = composer
+        item.remixer = remixer ?? remix
+        item.label = label
+        item.grouping = grouping
+        item.comments = comment
+        item.year = V.year(yearText)
+        (item.trackNumber, item.trackCount) = V.track(trackText)
+        item.rating = V.rating(stars: stars)
+        item.bpm = V.bpm(beat: tagBeat, legacy: legacy) ?? V.bpm(beat: scanBeat, legacy: legacy)
+        item.musicalKey = tagKey ?? scanKey
+        item.durationMs = V.durationMs(length: length, legacy: legacy)
+        item.playCount = playCount.flatMap { $0 > 0 ? $0 : nil }
+        item.bitRate = bitRate.flatMap { $0 > 0 ? $0 : nil }
+        item.size = fileSize.flatMap { $0 > 0 ? $0 : nil }
+        item.dateAdded = V.time(firstSeen)
+        item.playDate = V.time(lastPlay)
+        item.dateModified = V.time(lastModified)
+        return item
+    }
+}

@@ -1,0 +1,67 @@
+import MixtapeCore
+
+/// Raw C0 control characters (any byte below 0x20 but tab, line feed and carriage return) in a
+/// document that otherwise is XML. XML 1.0 forbids them and libxml2 stops at the first, but
+/// VirtualDJ writes what a tag or a typed comment held, a backspace included: refusing a whole
+/// library for one invisible byte helps no one. A reader that tolerates them hands one of these
+/// to `XMLEventStream`: each such byte becomes a space before libxml2 sees it (one byte for one,
+/// so every later line and column stays true), and where it was is kept for a warning.
+///
+/// In UTF-8 these bytes never occur inside a multi-byte character, so replacing them is safe;
+/// a UTF-16 document (a byte-order mark or a zero byte at the start) is left alone.
+public final class XMLControlCharacters {
+    /// Positions kept for warnings; the rest are only counted.
+    static let maxPositions = 20
+
+    /// The file (for positions).
+    let path: String
+    /// Where the first `maxPositions` were.
+    private(set) var positions: [SourcePosition] = []
+    /// How many were replaced.
+    private(set) var count = 0
+    private var line = 1
+    private var column = 1
+    /// Nil until the first bytes are seen; false for a UTF-16 document.
+    private var active: Bool?
+
+    /// A scrubber for the document at `path`.
+    public init(path: String) { self.path = path }
+
+    /// Replaces the control characters of the next bytes of the document, in place.
+    func scrub(_ buffer: UnsafeMutableRawBufferPointer) {
+        let bytes = buffer.bindMemory(to: UInt8.self)
+        if active == nil, let first = bytes.first {
+            active = !(first == 0xFE || first == 0xFF || first == 0 || (bytes.count > 1 && bytes[1] == 0))
+        }
+        guard active == true else { return }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+                continue
+            }
+            if byte < 0x20, byte != 0x09, byte != 0x0D {
+                if positions.count < Self.maxPositions {
+                    positions.append(SourcePosition(file: path, line: line, column: column))
+                }
+                count += 1
+                bytes[index] = 0x20
+            }
+            // Columns count characters, as libxml2's do: continuation bytes are not one.
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+    }
+
+    /// One warning per kept position, and one for the rest.
+    public var warnings: [IndexWarning] {
+        var warnings = positions.map {
+            IndexWarning(position: $0, message: "a raw control character (not allowed in XML) is read as a space")
+        }
+        if count > positions.count {
+            warnings.append(IndexWarning(position: nil, message:
+                "\(path): \(count - positions.count) more raw control characters are read as spaces"))
+        }
+        return warnings
+    }
+}
