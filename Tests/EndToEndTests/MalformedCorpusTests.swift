@@ -116,6 +116,14 @@ struct MalformedCorpusTests {
         for path in stress ? allRhythmbox : regularRhythmbox where FileManager.default.fileExists(atPath: rhythmbox + path) {
             seeds.append(ExportSeed(label: "real/rhythmbox/" + path, origin: .file(rhythmbox + path)))
         }
+        // VirtualDJ databases: a small VirtualDJ 8 one and a VirtualDJ 7 one.
+        let virtualdj = shared + "/data/real/virtualdj/"
+        let regularVirtualDJ = ["RJPugsley_Dataset_database.xml", "SteveNjai_Hello-world_VirtualDJ Local Database v6.xml"]
+        let allVirtualDJ = ((try? FileManager.default.contentsOfDirectory(atPath: virtualdj)) ?? [])
+            .filter { $0.hasSuffix(".xml") }.sorted()
+        for name in stress ? allVirtualDJ : regularVirtualDJ where FileManager.default.fileExists(atPath: virtualdj + name) {
+            seeds.append(ExportSeed(label: "real/virtualdj/" + name, origin: .file(virtualdj + name)))
+        }
         return seeds
     }()
 

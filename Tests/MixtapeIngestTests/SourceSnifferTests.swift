@@ -33,6 +33,7 @@ struct SourceSnifferTests {
             ("rekordbox", .rekordbox, ["xml"]), ("rekordbox/malformed", .rekordbox, ["xml"]),
             ("traktor", .traktor, ["nml"]), ("traktor/malformed", .traktor, ["nml"]),
             ("rhythmbox", .rhythmbox, ["xml"]), ("rhythmbox/malformed", .rhythmbox, ["xml"]),
+            ("virtualdj", .virtualdj, ["xml"]),
         ]
         var checked = 0
         for (folder, expected, extensions) in cases {
@@ -79,6 +80,7 @@ struct SourceSnifferTests {
         ("<?xml version=\"1.0\"?><DJ_PLAYLISTS Version=\"1.0.0\">", "rekordbox"),
         ("<NML VERSION=\"19\">", "traktor"),
         ("<rhythmdb version=\"2.0\">", "rhythmbox"),
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VirtualDJ_Database Version=\"8.5\">", "virtualdj"),
         ("<?xml version=\"1.0\"?>\n<html><body/></html>", "xml"),
         ("<?xml version=\"1.0\"?>\n<playlist version=\"1\"/>", "xml"),  // XSPF content, not named .xspf
     ])
