@@ -119,7 +119,7 @@ struct VirtualDJSourceTests {
         #expect(song["play_count"] as? Int == 2)
     }
 
-    @Test("a malformed or foreign-rooted file exits 65 located, the index unchanged")
+    @Test("a malformed file (cut, unclosed, an entity) exits 65 located, the index unchanged")
     func malformed() throws {
         let good = Array(Self.version8.utf8)
         let cut = Array(good.prefix(good.count / 2))
