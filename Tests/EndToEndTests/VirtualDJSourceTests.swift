@@ -160,6 +160,30 @@ struct VirtualDJSourceTests {
         #expect(after == before)
     }
 
+    @Test("Windows paths are found here by relocation, below the folder the database sits in; videos are video")
+    func relocation() throws {
+        let scratch = MixtapeProcess()
+        let album = scratch.folder + "/lib/Music/Artist/Album"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        _ = try scratch.write("lib/Music/Artist/Album/song.mp3", Array(repeating: UInt8(120), count: 100))
+        _ = try scratch.write("lib/Music/Artist/Album/clip.mp4", Array(repeating: UInt8(121), count: 50))
+        let path = try scratch.write("lib/database.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <VirtualDJ_Database Version="8.5">
+             <Song FilePath="C:\\Users\\x\\Music\\Artist\\Album\\song.mp3" FileSize="100"><Tags Title="S"/></Song>
+             <Song FilePath="C:\\Users\\x\\Music\\Artist\\Album\\clip.mp4" FileSize="50"><Tags Title="C"/></Song>
+            </VirtualDJ_Database>
+
+            """)
+        let indexed = try scratch.run(["index", path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let items = try Self.items(scratch)
+        #expect(items["C:/Users/x/Music/Artist/Album/song.mp3"]?["path"] as? String == album + "/song.mp3", "\(items)")
+        #expect(items["C:/Users/x/Music/Artist/Album/clip.mp4"]?["path"] as? String == album + "/clip.mp4")
+        #expect(items["C:/Users/x/Music/Artist/Album/clip.mp4"]?["kind"] as? String == "video")
+        #expect(items["C:/Users/x/Music/Artist/Album/song.mp3"]?["kind"] as? String == "music")
+    }
+
     @Test("every real VirtualDJ database indexes, one item per <Song>",
           .enabled(if: folder != nil, "../shared is absent: real VirtualDJ databases not checked"),
           arguments: realFiles)

@@ -101,6 +101,9 @@ struct VirtualDJSong: Sendable {
         var item = MediaItem(id: id)
         item.source = source
         item.location = V.location(filePath: filePath)
+        // VirtualDJ plays video too (`.mp4` clips) and says nothing of a song's kind: its
+        // extension decides, as for rekordbox, the other DJ format that does not say.
+        item.kind = RekordboxTrack.kind(of: item.location ?? "")
         item.title = title
         item.artist = artist
         item.album = album
