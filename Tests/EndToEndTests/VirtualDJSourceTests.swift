@@ -6,10 +6,17 @@ import Testing
 /// fields as docs/sources.md says, BPM from seconds (or samples) per beat; a raw control
 /// character is a located warning; a malformed file exits 65 located with the index unchanged;
 /// a re-export in another order keeps every id; and every real database in
-/// ../shared/data/real/virtualdj indexes with one item per `<Song>`.
+/// ../shared/data/real/virtualdj indexes with one item per `<Song>` and equals the independent
+/// Python reading (scripts/read_virtualdj.py) field by field.
 @Suite("VirtualDJ sources end to end")
 struct VirtualDJSourceTests {
     static let folder = MixtapeProcess.shared.map { $0 + "/data/real/virtualdj" }
+    static let script = MixtapeProcess.packageRoot + "/scripts/read_virtualdj.py"
+    /// The keys the reading maps (json.md); a key absent on one side must be absent or null on the other.
+    static let itemKeys = ["id", "title", "artist", "album", "genre", "composer", "remixer", "label", "grouping",
+                           "comments", "year", "track_number", "track_count", "rating", "bpm", "musical_key",
+                           "duration_ms", "play_count", "bit_rate", "size", "date_added", "play_date", "date_modified",
+                           "location", "kind", "source"]
 
     static var realFiles: [String] {
         guard let folder else { return [] }
@@ -200,6 +207,19 @@ struct VirtualDJSourceTests {
         if bytes.contains(0x08) {
             #expect(indexed.stderr.contains("control character"), "\(indexed.stderr)")
         }
+    }
+
+    @Test("every real VirtualDJ database equals the Python reading, field by field",
+          .enabled(if: folder != nil, "../shared is absent: real VirtualDJ databases not checked"),
+          .enabled(if: TraktorSourceTests.python, "python3 is missing: the independent reading cannot run"),
+          arguments: realFiles)
+    func matchesPython(_ file: String) throws {
+        let scratch = MixtapeProcess()
+        try #require(try scratch.run(["index", file]).status == 0)
+        let reading = try MixtapeProcess.execute("/usr/bin/env", ["python3", Self.script, file])
+        try #require(reading.status == 0, "read_virtualdj.py \(file): \(reading.stderr)")
+        TraktorSourceTests.compare(file, try scratch.run(["search", "--json"]).records, reading.records,
+                                   keys: Self.itemKeys, what: "item")
     }
 }
 
