@@ -62,6 +62,7 @@ let package = Package(
         .executableTarget(name: "fuzz-traktor", dependencies: ["FuzzReplay", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-virtualdj", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-mpd", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-termtext", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-relocation", dependencies: ["FuzzReplay", "MixtapeCore"]),
