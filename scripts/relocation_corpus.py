@@ -4,10 +4,10 @@ write down where each entry's file ended up: a corpus for Mixtape's relocation.
 
 usage: relocation_corpus.py EXPORT OUTDIR --layout whole|media|messy|all [--seed N] [--force]
 
-EXPORT is an iTunes / Music.app XML, a rekordbox XML, a Traktor NML or a Rhythmbox
-rhythmdb.xml (told apart by content, else by extension). Its entries' locations are decoded by
-the repository's own readers (scripts/read_itunes.py, read_rekordbox.py, read_traktor.py,
-read_rhythmbox.py), so the keys below are the strings `mixtape search --json` prints as
+EXPORT is an iTunes / Music.app XML, a rekordbox XML, a Traktor NML, a Rhythmbox
+rhythmdb.xml or a VirtualDJ database.xml (told apart by content, else by extension). Its entries'
+locations are decoded by the repository's own readers (scripts/read_itunes.py,
+read_rekordbox.py, read_traktor.py, read_rhythmbox.py, read_virtualdj.py), so the keys below are the strings `mixtape search --json` prints as
 `location`. Only entries whose location is a file path count (`C:/...`, `/...`, `//host/...`);
 streams and entries without a location are left out.
 
@@ -65,6 +65,7 @@ sys.dont_write_bytecode = True  # importing the readers leaves no __pycache__ in
 import read_itunes  # noqa: E402
 import read_rhythmbox  # noqa: E402
 import read_traktor  # noqa: E402
+import read_virtualdj  # noqa: E402
 
 try:
     import read_rekordbox  # noqa: E402
@@ -90,7 +91,7 @@ def detect(path):
     if b"<rhythmdb-playlists" in head:
         sys.exit("relocation_corpus: %s is Rhythmbox's playlists.xml; give its rhythmdb.xml" % path)
     for marker, kind in ((b"<plist", "itunes"), (b"<DJ_PLAYLISTS", "rekordbox"),
-                         (b"<NML", "traktor"), (b"<rhythmdb", "rhythmbox")):
+                         (b"<NML", "traktor"), (b"<rhythmdb", "rhythmbox"), (b"<VirtualDJ_Database", "virtualdj")):
         if marker in head:
             return kind
     name = os.path.basename(path).lower()
@@ -139,6 +140,9 @@ def read_entries(path, kind):
     elif kind == "traktor":
         items, _, _ = read_traktor.read(path)
         for item in items:
+            entries.append((item.get("location"), positive(item.get("size"))))
+    elif kind == "virtualdj":
+        for item in read_virtualdj.read(path):
             entries.append((item.get("location"), positive(item.get("size"))))
     else:
         source = os.path.abspath(path)

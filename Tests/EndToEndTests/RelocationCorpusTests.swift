@@ -16,7 +16,7 @@ import Testing
 /// `MIXTAPE_RELOCATION_CORPUS=all` checks every export in every layout (minutes).
 @Suite("relocation against real exports laid out as people copy them", .serialized)
 struct RelocationCorpusTests {
-    static let kinds = ["itunes", "rekordbox", "traktor", "rhythmbox"]
+    static let kinds = ["itunes", "rekordbox", "traktor", "rhythmbox", "virtualdj"]
     static let everything = ProcessInfo.processInfo.environment["MIXTAPE_RELOCATION_CORPUS"] == "all"
 
     /// Every real export of a kind, largest first (nil without ../shared).
