@@ -191,6 +191,28 @@ struct VirtualDJSourceTests {
         #expect(items["C:/Users/x/Music/Artist/Album/song.mp3"]?["kind"] as? String == "music")
     }
 
+    @Test("a History .m3u VirtualDJ wrote (#EXTVDJ lines, Windows paths) names the database's items")
+    func historyPlaylist() throws {
+        let scratch = MixtapeProcess()
+        let database = try scratch.write("database.xml", Self.version8)
+        let history = try scratch.write("2024-05-01.m3u", """
+            #EXTVDJ:<time>21:19</time><lastplaytime>1714598381</lastplaytime><filesize>8421376</filesize>\
+            <artist>The Fictional Band</artist><title>Neon Coast</title>
+            C:\\Music\\Night Drive\\03 Neon Coast.mp3
+            #EXTVDJ:<time>21:23</time><lastplaytime>1714598600</lastplaytime>
+            /Users/sam/Music/Scanned Only.m4a
+            #EXTVDJ:<time>21:30</time>
+            C:\\Music\\Gone.mp3
+
+            """)
+        try #require(try scratch.run(["index", database, history]).status == 0)
+        let ids = try Self.items(scratch).mapValues { $0["id"] as? String ?? "" }
+        let playlist = try #require(try scratch.run(["playlists", "--json"]).records.first)
+        #expect(playlist["items"] as? [String] == [ids["C:/Music/Night Drive/03 Neon Coast.mp3"] ?? "",
+                                                    ids["/Users/sam/Music/Scanned Only.m4a"] ?? ""], "\(playlist)")
+        #expect(playlist["missing"] as? Int == 1)
+    }
+
     @Test("every real VirtualDJ database indexes, one item per <Song>",
           .enabled(if: folder != nil, "../shared is absent: real VirtualDJ databases not checked"),
           arguments: realFiles)
