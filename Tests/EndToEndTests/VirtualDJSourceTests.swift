@@ -213,6 +213,26 @@ struct VirtualDJSourceTests {
         #expect(playlist["missing"] as? Int == 1)
     }
 
+    @Test("generated databases of both versions equal the Python reading, field by field",
+          .enabled(if: TraktorSourceTests.python, "python3 is missing: the generator cannot run"),
+          arguments: [[] as [String], ["--legacy"]])
+    func generated(_ flags: [String]) throws {
+        let scratch = MixtapeProcess()
+        let path = scratch.folder + "/database.xml"
+        let generated = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.packageRoot + "/bench/gen_virtualdj.py", "--tracks", "400", "--seed", "3",
+            "--out", path] + flags)
+        try #require(generated.status == 0, "\(generated.stderr)")
+        let indexed = try scratch.run(["index", path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("control character"), "\(indexed.stderr)")
+        let reading = try MixtapeProcess.execute("/usr/bin/env", ["python3", Self.script, path])
+        try #require(reading.status == 0, "\(reading.stderr)")
+        #expect(reading.records.count == 400)
+        TraktorSourceTests.compare(path, try scratch.run(["search", "--json"]).records, reading.records,
+                                   keys: Self.itemKeys, what: "item")
+    }
+
     @Test("every real VirtualDJ database indexes, one item per <Song>",
           .enabled(if: folder != nil, "../shared is absent: real VirtualDJ databases not checked"),
           arguments: realFiles)
