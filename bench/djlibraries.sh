@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor and Rhythmbox
-# collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by `mixtape index` and
+# The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor, Rhythmbox and
+# VirtualDJ collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by `mixtape index` and
 # streamed by `xmllint --stream --noout`, side by side in one hyperfine run, with mixtape's
 # peak memory. Targets (issue 16): within 1.5× xmllint, under 150 MB. Markdown on stdout.
 #
@@ -32,14 +32,16 @@ fi
 
 # Each format: its generator writes the collection (and, for Rhythmbox, the playlists.xml
 # beside it) into a folder of its own; the file to index is named here.
-declare -A FILE=([rekordbox]=rekordbox.xml [traktor]=collection.nml [rhythmbox]=rhythmdb.xml)
+declare -A FILE=([rekordbox]=rekordbox.xml [traktor]=collection.nml [rhythmbox]=rhythmdb.xml [virtualdj]=database.xml)
+# VirtualDJ's generator writes one raw control character, which xmllint refuses: not here.
+declare -A EXTRA=([virtualdj]=--clean)
 generate() { # format -> path of the file to index
 	local format=$1 dir="$OUT/$1-$TRACKS"
 	local file="$dir/${FILE[$format]}"
 	if [ ! -s "$file" ]; then
 		log "generating $file ($TRACKS tracks)"
 		mkdir -p "$dir"
-		python3 "bench/gen_$format.py" --tracks "$TRACKS" --playlists 200 --seed 7 --out "$file" >&2
+		python3 "bench/gen_$format.py" --tracks "$TRACKS" --playlists 200 --seed 7 ${EXTRA[$format]:-} --out "$file" >&2
 	fi
 	echo "$file"
 }
@@ -66,7 +68,7 @@ echo "## DJ and Rhythmbox collections: $TRACKS tracks each"
 echo
 echo "| format | file | xmllint --stream | mixtape index | ratio (target ≤ 1.5×) | mixtape peak memory (target < 150 MB) | items | |"
 echo "|---|---|---|---|---|---|---|---|"
-for format in rekordbox traktor rhythmbox; do
+for format in rekordbox traktor rhythmbox virtualdj; do
 	file=$(generate "$format")
 	db="$OUT/$format.sqlite"
 	qfile=$(printf '%q' "$file")

@@ -2,7 +2,7 @@
 """Writes a VirtualDJ 8 database.xml as VirtualDJ itself writes one (Version 8.5), or with
 --legacy a VirtualDJ 7 "VirtualDJ Local Database v6.xml" (Version 700).
 
-    gen_virtualdj.py --tracks N --seed S [--legacy] [--out FILE]
+    gen_virtualdj.py --tracks N --seed S [--legacy] [--clean] [--playlists P] [--out FILE]
 
 Deterministic for a given seed. The shape follows the real databases in
 ../shared/data/real/virtualdj: a Song per track with FilePath (Windows `C:\\...`, a few Mac
@@ -11,7 +11,9 @@ Comment / Scan / Poi (BPM as seconds per beat, SongLength in seconds, Unix times
 children Display / Infos / Comment / BPM / FAME / Automix (lengths and beats in samples at
 44.1 kHz); blank-padded attributes, padded end tags, YYYYMMDD years, N/M track numbers, Stars,
 both Remix and Remixer, a streaming `netsearch://` song, a raw 0x08 in one comment (XML forbids
-it; VirtualDJ writes it), and non-ASCII names. Every FilePath is distinct: items == songs.
+it; VirtualDJ writes it; --clean leaves it out, for xmllint), and non-ASCII names. Every
+FilePath is distinct: items == songs. --playlists is accepted and ignored (the database holds
+none), so bench/djlibraries.sh calls every generator alike.
 """
 import argparse
 import random
@@ -39,7 +41,7 @@ def path_of(rng, index, artist, title):
     return "C:\\Users\\sam\\Music\\%s\\%s" % (artist, name)
 
 
-def song(rng, index, legacy):
+def song(rng, index, legacy, clean):
     artist, title = rng.choice(ARTISTS), " ".join(rng.sample(WORDS, 2))
     path = "netsearch://va%d" % index if index == 7 else path_of(rng, index, artist, title)
     length = rng.uniform(60, 480)
@@ -57,7 +59,7 @@ def song(rng, index, legacy):
         lines.append("  <Display%s />" % attrs(tags + [("Color", rng.randint(0, 2**24)), ("Tag", 1)]))
         lines.append("  <Infos%s />" % attrs(infos))
         if index == 3:
-            lines.append("  <Comment>rip \x08</Comment>")
+            lines.append("  <Comment>rip %s</Comment>" % (" " if clean else "\x08"))
         lines.append("  <BPM%s />" % attrs([("Bpm", int(44100 * 60 / bpm)), ("Phase", 16600)]))
         lines.append("  <FAME%s />" % attrs([("IsScanned", 510), ("Volume", 6943), ("Key", rng.choice(KEYS))]))
         lines.append('  <Automix FadeStart="24576" FadeEnd="4280320" RealStart="20480" RealEnd="4354048" />')
@@ -67,7 +69,7 @@ def song(rng, index, legacy):
                  ("Bpm", "%.6f" % (60 / bpm) if rng.random() < 0.5 else None), ("Key", rng.choice(KEYS)), ("Flag", 1)]
         lines.append("  <Tags%s />" % attrs(tags))
         lines.append("  <Infos%s />" % attrs(infos))
-        lines.append("  <Comment>%s</Comment>" % ("rip \x08" if index == 3 else "set " + rng.choice(WORDS)))
+        lines.append("  <Comment>%s</Comment>" % ("rip " + (" " if clean else "\x08") if index == 3 else "set " + rng.choice(WORDS)))
         lines.append("  <Scan%s />" % attrs([("Version", 801), ("Bpm", "%.6f" % (60 / bpm)), ("Key", rng.choice(KEYS))]))
         lines.append('  <Poi Pos="%.6f" Type="beatgrid" />' % rng.uniform(0, 2))
     lines.append(" </Song>" + " " * rng.choice([0, 0, 40]))
@@ -79,6 +81,8 @@ def main():
     parser.add_argument("--tracks", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--legacy", action="store_true")
+    parser.add_argument("--clean", action="store_true")
+    parser.add_argument("--playlists", type=int, default=0)
     parser.add_argument("--out")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -86,7 +90,7 @@ def main():
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n<VirtualDJ_Database Version="%s">\n'
               % ("700" if args.legacy else "8.5"))
     for index in range(args.tracks):
-        out.write(song(rng, index, args.legacy) + "\n")
+        out.write(song(rng, index, args.legacy, args.clean) + "\n")
     out.write("</VirtualDJ_Database>\n")
 
 
