@@ -79,8 +79,8 @@ final class VirtualDJSink: XMLEventSink {
         if name.is("Tags") || name.is("Display") { (child, fields) = (1, VirtualDJSong.tagFields) }
         else if name.is("Infos") { (child, fields) = (2, VirtualDJSong.infoFields) }
         else if name.is("Scan") { (child, fields) = (4, VirtualDJSong.scanFields) }
-        else if name.is("BPM") { (child, fields) = (4, [("Bpm", .scanBeat)]) }
-        else if name.is("FAME") { (child, fields) = (16, [("Key", .scanKey)]) }
+        else if name.is("BPM") { (child, fields) = (4, VirtualDJSong.legacyBPMFields) }
+        else if name.is("FAME") { (child, fields) = (16, VirtualDJSong.legacyFAMEFields) }
         else if name.is("Comment") { (child, fields) = (8, []) }
         else { return }
         guard seenChildren & child == 0 else { return }

@@ -34,6 +34,9 @@ struct VirtualDJSong: Sendable {
         ("LastModified", .lastModified), ("PlayCount", .playCount), ("Bitrate", .bitRate), ("BpmTag", .tagBeat),
     ]
     static let scanFields: [(StaticString, Field)] = [("Bpm", .scanBeat), ("Key", .scanKey)]
+    /// VirtualDJ 7's scan, in two elements: `<BPM Bpm>` (samples per beat) and `<FAME Key>`.
+    static let legacyBPMFields: [(StaticString, Field)] = [("Bpm", .scanBeat)]
+    static let legacyFAMEFields: [(StaticString, Field)] = [("Key", .scanKey)]
 
     /// `FilePath` as written: the id is made of it.
     let filePath: String
