@@ -29,7 +29,11 @@ let package = Package(
         .target(name: "MixtapeCore"),
         // TagLib 1.x's C++ property map, for the fields its C API lacks (see the header).
         .target(name: "TagLibPropertyMap", dependencies: ["CTagLib"]),
-        .target(name: "MixtapeIngest", dependencies: ["MixtapeCore", "CLibXML2", "CTagLib", "TagLibPropertyMap"]),
+        // SQLite's C API reads other applications' databases (Engine DJ, Strawberry, Clementine).
+        .target(name: "MixtapeIngest", dependencies: [
+            "MixtapeCore", "CLibXML2", "CTagLib", "TagLibPropertyMap",
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         // SQLite's multi-thread mode, set through its variadic sqlite3_config (see the header).
         .target(name: "SQLiteThreading", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "MixtapeStore", dependencies: [

@@ -107,6 +107,9 @@ struct SourceHealth {
         case .traktor: "a Traktor collection"
         case .rhythmbox: "a Rhythmbox database"
         case .virtualdj: "a VirtualDJ database"
+        case .engine: "an Engine DJ library"
+        case .strawberry: "a Strawberry database"
+        case .clementine: "a Clementine database"
         }
         return "\(kind), \(source.itemCount.counted("item")) in the index"
     }

@@ -17,6 +17,12 @@ public enum SourceKind: String, Sendable {
     case rhythmbox
     /// A VirtualDJ database (`<VirtualDJ_Database>`); its playlists are `.m3u` files elsewhere.
     case virtualdj
+    /// An Engine DJ / Engine Prime library (`m.db`), opened read-only.
+    case engine
+    /// A Strawberry database (`strawberry.db`), opened read-only.
+    case strawberry
+    /// A Clementine database (`clementine.db`), opened read-only.
+    case clementine
 
     /// A library export or database: one file read whole by its kind's reader, whose items
     /// are its own (not a folder, not a playlist file).

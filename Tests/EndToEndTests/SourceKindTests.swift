@@ -73,7 +73,7 @@ struct SourceKindTests {
             (dir + "/cover.gif", "a GIF image, not a library export"),
             (dir + "/album.zip", "a ZIP archive, not a library export: unpack it"),
             (pdf, "a PDF document, not a library export"),
-            (scratch.library, "an SQLite database (a mixtape index?), not a library export"),
+            (scratch.library, "a mixtape index, not a library export: index the libraries it was made from"),
         ]
         for (path, message) in cases { try Self.expectRefused(path, saying: message, in: scratch) }
     }

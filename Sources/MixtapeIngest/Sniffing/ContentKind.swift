@@ -53,6 +53,14 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// `VirtualDJ Local Database v6.xml`).
     public static let virtualdj = ContentKind(id: "virtualdj", description: "a VirtualDJ database (<VirtualDJ_Database>)",
                                              role: .library)
+    /// An Engine DJ / Engine Prime library database (`m.db`: SQLite with `Information` and `Track`).
+    public static let engine = ContentKind(id: "engine", description: "an Engine DJ library (m.db)", role: .library)
+    /// Strawberry's database (`strawberry.db`: SQLite with `songs` named by `url`).
+    public static let strawberry = ContentKind(id: "strawberry", description: "a Strawberry database (strawberry.db)",
+                                              role: .library)
+    /// Clementine's database (`clementine.db`: SQLite with `songs` named by `filename`).
+    public static let clementine = ContentKind(id: "clementine", description: "a Clementine database (clementine.db)",
+                                              role: .library)
     /// An M3U or M3U8 playlist: text named `.m3u`/`.m3u8`.
     public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
     /// A PLS playlist: named `.pls`, with a `[playlist]` line.

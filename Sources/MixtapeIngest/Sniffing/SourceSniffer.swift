@@ -18,7 +18,8 @@ public enum SourceSniffer {
 
     /// What the file at `path` is. Throws `SourceReadError` when it cannot be read.
     public static func recognise(path: String) throws -> ContentKind {
-        recognise(try FileHead.read(path: path))
+        let kind = recognise(try FileHead.read(path: path))
+        return kind == sqlite ? DatabaseSniffer.recognise(path: path) : kind
     }
 
     /// What a file with this head is.
@@ -29,12 +30,15 @@ public enum SourceSniffer {
         return .other("binary", "a binary file of a kind mixtape does not know")
     }
 
+    /// An SQLite database, before `DatabaseSniffer` reads its schema to say whose it is.
+    static let sqlite = ContentKind.other("sqlite", "an SQLite database")
+
     static let rows: [Row] = [
         // An empty or blank .m3u/.pls is an empty playlist, not "an empty file".
         Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.isBlank },
         Row(.pls) { $0.pathExtension == "pls" && $0.isBlank },
         Row(.other("empty", "an empty file")) { $0.bytes.isEmpty },
-        Row(.other("sqlite", "an SQLite database (a mixtape index?)")) { $0.has("SQLite format 3\0") },
+        Row(sqlite) { $0.has("SQLite format 3\0") },
         Row(.media("mp3", "an MP3 file")) { $0.has("ID3") },
         Row(.media("flac", "a FLAC file")) { $0.has("fLaC") },
         Row(recognise: oggKind),

@@ -1,0 +1,48 @@
+import MixtapeCore
+
+/// Tells which application wrote an SQLite database, by its tables and columns: the second
+/// look `SourceSniffer` takes at a file whose head says "SQLite format 3" (a head cannot say
+/// more; the schema may span pages). A registry like `SourceSniffer`'s, tried in order.
+enum DatabaseSniffer {
+    /// What the sniffer knows of a database: its real tables, and a table's columns on demand.
+    struct Schema {
+        let tables: Set<String>
+        let columns: (String) -> Set<String>
+
+        func has(_ names: String...) -> Bool { names.allSatisfy(tables.contains) }
+    }
+
+    /// One kind and how to recognise its schema.
+    struct Row: Sendable {
+        let kind: ContentKind
+        let recognise: @Sendable (Schema) -> Bool
+    }
+
+    static let rows: [Row] = [
+        // Engine DJ and Engine Prime, every schema (1.x: MetaData tables; 2.x and 3.x: Track columns).
+        Row(kind: .engine) { $0.has("Information", "Track") },
+        // Strawberry, a fork of Clementine, names a song by `url` and says where it came from.
+        Row(kind: .strawberry) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
+        Row(kind: .clementine) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").contains("filename") },
+        Row(kind: .other("mixtape-index", "a mixtape index",
+                         advice: "index the libraries it was made from")) { $0.has("sources", "items", "playlists", "selection") },
+    ]
+
+    /// The kind of the database at `path`; a database of no known kind, or one SQLite cannot
+    /// open, is `sqlite` with what SQLite said.
+    static func recognise(path: String) -> ContentKind {
+        let schema: Schema
+        do {
+            let database = try ForeignDatabase(path: path)
+            let tables = try database.tables()
+            schema = Schema(tables: tables) { (try? database.columns(of: $0)) ?? [] }
+            return rows.first { $0.recognise(schema) }?.kind ?? unknown
+        } catch let error as MalformedSourceError {
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error.reason)")
+        } catch {
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error)")
+        }
+    }
+
+    static let unknown = ContentKind.other("sqlite", "an SQLite database of no application mixtape reads")
+}
