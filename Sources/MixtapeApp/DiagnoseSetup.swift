@@ -7,7 +7,8 @@ import MixtapeWatch
 /// problem and never throws: every check runs and reports, so one run shows everything that
 /// is wrong. It never writes either: the index is only inspected (`IndexInspection`).
 ///
-/// Checks, in order: the index, every recorded source, the inotify limits `watch` needs,
+/// Checks, in order: the index, every recorded source, the applications' libraries found on
+/// this computer (`LibraryFinder`), the inotify limits `watch` needs,
 /// the saved exports (if any), the caller's `extraChecks` (the config file's: its parsing belongs to the config feature,
 /// so the command supplies that check), and the terminal `pick` needs.
 public struct DiagnoseSetup {
@@ -23,6 +24,10 @@ public struct DiagnoseSetup {
     /// How many missing files and ambiguous entries of each source are listed one by one
     /// (the rest are counted): `doctor -v` lists them all.
     public var listedEntries = 20
+    /// Where to look for the applications' libraries (`libraries` check); nil skips the check.
+    public var libraryFinder: LibraryFinder?
+    /// Whether the `libraries` check lists where each application keeps its library (`-v`).
+    public var listsLibraryPlaces = false
 
     public init(libraryPath: String, environment: [String: String]) {
         self.libraryPath = libraryPath
@@ -35,6 +40,10 @@ public struct DiagnoseSetup {
         let inspection = IndexInspection.inspect(path: libraryPath, checkingFiles: { FileFacts.exists($0) || FileFacts.exists(mapping.map($0)) })
         var findings = IndexHealth(inspection: inspection).findings
         findings += sourceFindings(inspection)
+        if let libraryFinder {
+            findings += LibraryHealth(found: libraryFinder.find(), recorded: Set((inspection.sources ?? []).map(\.path)),
+                                      listsPlaces: listsLibraryPlaces).findings
+        }
         findings.append(watchFinding(inspection))
         findings += savedExportFindings(inspection)
         findings += (inspection.savedSyncs ?? []).map { SavedSyncHealth(saved: $0).finding }

@@ -8,13 +8,15 @@ import MixtapeStore
 struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the index, sources, watch limits, config file and terminal; say what to fix.",
+        abstract: "Check the index, sources, libraries, watch limits, config file and terminal; say what to fix.",
         discussion: """
             Runs every check and prints one line per finding, grouped by check: ok, note \
             (worth knowing, nothing broken) or PROBLEM (with what to do). Exit 1 when any \
             problem was found, else 0. The index is opened read-only: doctor never creates, \
             upgrades or changes it. Without a terminal (CI, cron) the terminal check is only \
-            a note.
+            a note. The libraries check looks for the applications' libraries where they keep \
+            them (home folder, Windows profiles, the top of each mounted drive) and says which \
+            are not indexed yet; with -v it lists every place it looks.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -28,6 +30,8 @@ struct DoctorCommand: LibraryCommand, ReportsConfigProblems {
         doctor.extraChecks = [{ ConfigFindings.findings(Settings.loaded, environment: environment) }]
         doctor.pathMapping = Settings.current.mapping(adding: [])
         if Messages.style.verbose || json { doctor.listedEntries = FilesHere.exampleLimit }
+        doctor.libraryFinder = LibraryFinder(environment: environment)
+        doctor.listsLibraryPlaces = Messages.style.verbose
         let diagnosis = doctor.run()
         let writer = RecordWriter()
         let findings = libraryOptions.quiet ? diagnosis.problems : diagnosis.findings

@@ -15,7 +15,9 @@ struct IndexCommand: ParsableCommand {
             playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
             embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
             and what its ids survive. With no SOURCE, every \
-            recorded source is brought up to date: the form to run from cron. An unchanged \
+            recorded source is brought up to date: the form to run from cron (with none recorded \
+            yet, it says where each application keeps its library; --discover finds them). An \
+            unchanged \
             export (same size and modification time) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
             file:line:column. A bad media file or sidecar is a warning (exit 0; 65 with --strict).
@@ -38,11 +40,24 @@ struct IndexCommand: ParsableCommand {
     @Flag(help: "Treat warnings (a bad media file or sidecar) as errors: exit 65.")
     var strict = false
 
+    @Flag(help: ArgumentHelp(
+        "Look for the applications' libraries where they keep them and offer those not indexed yet.",
+        discussion: "On a terminal it asks before indexing them; otherwise it prints them and the command that would."))
+    var discover = false
+
     func validate() throws {
         if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
+        if discover, !sources.isEmpty { throw ValidationError("--discover finds the sources itself: give no SOURCE with it") }
     }
 
     func run() throws {
+        var sources = sources
+        if discover {
+            let offer = LibraryOffer.find(libraryPath: libraryOptions.libraryPath)
+            offer.print(json: json, quiet: libraryOptions.quiet)
+            guard !json, offer.accepted() else { return }
+            sources = offer.fresh.map(\.path)
+        }
         var useCase = IndexSources(libraryPath: libraryOptions.libraryPath, sources: sources)
         useCase.defaultSources = Settings.current.sources
         useCase.now = Timestamp.current
@@ -52,6 +67,7 @@ struct IndexCommand: ParsableCommand {
         useCase.progress = { source, items in progress.show(source: source, items: items) }
         let report = try useCase.run()
         progress.clear()
+        if sources.isEmpty, report.sources == 0, !json, !libraryOptions.quiet { LibraryOffer.printFirstSteps() }
         IndexOutput(report: report, json: json, quiet: libraryOptions.quiet).print()
         if let status = IndexOutput.exitStatus(for: report) { throw CommandFailure(status: status) }
         if strict, !report.warnings.isEmpty { throw CommandFailure(status: .malformedData) }

@@ -62,7 +62,7 @@ struct DoctorTests {
             #expect(!(record["message"] as? String ?? "").isEmpty)
         }
         #expect(Set(result.records.compactMap { $0["check"] as? String })
-                == ["index", "sources", "watch", "config", "terminal"])
+                == ["index", "sources", "libraries", "watch", "config", "terminal"])
 
         try FileManager.default.removeItem(atPath: mixtape.folder + "/Library.xml")
         let broken = try mixtape.run(["doctor", "--json"])
