@@ -29,6 +29,29 @@ struct PlaylistFileReadingTests {
         #expect(read.problems.isEmpty)
     }
 
+    @Test("#EXTVDJ: VirtualDJ's artist, title and length, raw & kept, entities read; an #EXTINF wins where both say")
+    func extvdj() {
+        let text = """
+            #EXTVDJ:<time>15:19</time><lastplaytime>1672931981</lastplaytime><filesize>15695883</filesize>\
+            <artist>Maceo & Friends</artist><title>Daze (Original Mix)</title><remix>Original Mix</remix><songlength>215.5</songlength>
+            C:\\Sets\\daze.mp3
+            #EXTVDJ:<filesize>1</filesize><artist></artist><title>Only &amp; A &lt;Title&gt;</title>
+            D:\\b.mp3
+            #EXTINF:10,Inf Artist - Inf Title
+            #EXTVDJ:<artist>Vdj Artist</artist><title>Vdj Title</title><songlength>99</songlength>
+            /c.mp3
+            #EXTVDJ:<artist>Unclosed<title>
+            /d.mp3
+            /e.mp3
+
+            """
+        let read = M3UReader.read(Array(text.utf8))
+        #expect(read.entries.map(\.location) == ["C:\\Sets\\daze.mp3", "D:\\b.mp3", "/c.mp3", "/d.mp3", "/e.mp3"])
+        #expect(read.entries.map(\.artist) == ["Maceo & Friends", nil, "Inf Artist", nil, nil])
+        #expect(read.entries.map(\.title) == ["Daze (Original Mix)", "Only & A <Title>", "Inf Title", nil, nil])
+        #expect(read.entries.map(\.durationMs) == [215_500, nil, 10_000, nil, nil])
+    }
+
     @Test func windows1252IsNotLatin1() {
         // 0x93/0x94 are curly quotes in Windows-1252 (C1 controls in Latin-1); 0xE9 is é in both.
         let read = M3UReader.read([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x2e, 0x6d, 0x70, 0x33])

@@ -1,7 +1,8 @@
 /// Reads an M3U / M3U8 playlist: plain (one location per line) and extended (`#EXTM3U`,
 /// `#EXTINF:length,Artist - Title` before a location, `#PLAYLIST:name`), as players and people
-/// write them: BOM or none, LF, CRLF or CR line ends, tabs around a location, other directives
-/// (`#EXTVLCOPT`, `#EXTGRP`, `#KODIPROP`…) and comments skipped.
+/// write them: BOM or none, LF, CRLF or CR line ends, tabs around a location, VirtualDJ's
+/// `#EXTVDJ` read like an `#EXTINF`, other directives (`#EXTVLCOPT`, `#EXTGRP`, `#KODIPROP`…)
+/// and comments skipped.
 public enum M3UReader {
     /// The paths (or URLs) in order, repeats kept: every non-empty line that does not start with
     /// `#`, exactly as written.
@@ -20,7 +21,9 @@ public enum M3UReader {
             guard !trimmed.isEmpty else { continue }
             if trimmed.utf8.first == UInt8(ascii: "#") {
                 if let info = trimmed.dropping(prefix: "#EXTINF:") {
-                    pending = extinf(info)
+                    pending = merged(extinf(info), over: pending)
+                } else if let fields = trimmed.dropping(prefix: "#EXTVDJ:") {
+                    pending = merged(pending, over: extvdj(fields))
                 } else if let name = trimmed.dropping(prefix: "#PLAYLIST:") {
                     let name = name.trimmingTabs.trimmingSpaces
                     if !name.isEmpty { content.name = String(name) }
@@ -33,6 +36,35 @@ public enum M3UReader {
             pending = nil
         }
         return content
+    }
+
+    /// What an entry's two kinds of line say together: `first`'s values, each missing one
+    /// taken from `second` (an `#EXTINF` wins over an `#EXTVDJ`, whichever comes first).
+    static func merged(_ first: (artist: String?, title: String?, durationMs: Int64?)?,
+                       over second: (artist: String?, title: String?, durationMs: Int64?)?)
+        -> (artist: String?, title: String?, durationMs: Int64?)? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return (first.artist ?? second.artist, first.title ?? second.title, first.durationMs ?? second.durationMs)
+    }
+
+    /// VirtualDJ's `#EXTVDJ:<filesize>…</filesize><artist>A</artist><title>T</title>
+    /// <songlength>215.5</songlength>…` (its History and Playlists files have no `#EXTINF`):
+    /// artist, title and length, for the last rule of resolution, when the file is nowhere.
+    /// VirtualDJ writes the values raw (`&` as is); the five XML entities are read if present.
+    static func extvdj(_ fields: Substring) -> (artist: String?, title: String?, durationMs: Int64?) {
+        func value(_ name: String) -> String? {
+            guard let open = fields.firstRange(of: "<\(name)>"),
+                  let close = fields[open.upperBound...].firstRange(of: "</\(name)>") else { return nil }
+            let text = fields[open.upperBound..<close.lowerBound].trimmingSpaces
+            guard !text.isEmpty else { return nil }
+            guard text.contains("&") else { return String(text) }
+            return [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
+                .reduce(String(text)) { $0.replacing($1.0, with: $1.1) }
+        }
+        let seconds = value("songlength").flatMap(Double.init)
+        let durationMs = seconds.flatMap { $0 > 0 && $0 < 1e9 ? Int64($0 * 1000) : nil }
+        return (value("artist"), value("title"), durationMs)
     }
 
     /// `#EXTINF:245 tvg-id="x" group-title="y",Artist - Title`: the length (seconds, -1 for
