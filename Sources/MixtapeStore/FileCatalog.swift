@@ -23,6 +23,9 @@ public final class FileCatalog {
     private var byNameAndSize: Statement?
     private var unmeasured: Statement?
     private var setSize: Statement?
+    /// Whether no file was added: every lookup then finds nothing without asking SQLite (an
+    /// export indexed before any folder, whose hundred thousand entries each asked twice).
+    private var isEmpty = false
 
     init(db: Database) throws {
         self.db = db
@@ -51,6 +54,7 @@ public final class FileCatalog {
     /// A file added twice (a walked tree inside a folder source) is found once (`DISTINCT`).
     public func seal() throws {
         guard byTail == nil else { return }
+        isEmpty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM files_here)") ?? false
         try db.execute(sql: """
             CREATE INDEX temp.files_here_by_tail ON files_here (tail_key);
             CREATE INDEX temp.files_here_by_name ON files_here (name_key, size);
@@ -108,6 +112,7 @@ public final class FileCatalog {
             if let number { sqlite3_bind_int64(handle, Int32(index + 4), number) } else { sqlite3_bind_null(handle, Int32(index + 4)) }
         }
         try StatementRows.expectDone(sqlite3_step(handle), of: handle)
+        isEmpty = false
     }
 
     /// SQLite copies the bytes it is given (`SQLITE_TRANSIENT`).
@@ -116,14 +121,14 @@ public final class FileCatalog {
 
     /// Files whose last two components fold to `path`'s.
     public func sharingTail(with path: String, limit: Int) -> [String] {
-        guard (try? seal()) != nil, let byTail else { return [] }
+        guard (try? seal()) != nil, !isEmpty, let byTail else { return [] }
         return (try? String.fetchAll(byTail, arguments: [FoldedPath.tail(path), limit])) ?? []
     }
 
     /// Files whose name folds to `path`'s, of this size when given; `measure` gives the size
     /// of a walked file not measured yet (nil: it is gone, or no longer a file).
     public func named(like path: String, size: Int64?, limit: Int, measure: (String) -> Int64?) -> [LocalFile] {
-        guard (try? seal()) != nil, let byName, let byNameAndSize else { return [] }
+        guard (try? seal()) != nil, !isEmpty, let byName, let byNameAndSize else { return [] }
         let name = FoldedPath.name(path)
         if size != nil { self.measure(named: name, with: measure) }
         let rows = size.map { try? Row.fetchAll(byNameAndSize, arguments: [name, $0, limit]) }

@@ -74,7 +74,7 @@ enum CueTracks {
 
     /// Whether the `FILE` name `name` of a sheet in `folder` names the media file at `path`.
     static func names(_ name: String, in folder: String, _ path: String) -> Bool {
-        let written = name.replacingBackslashes()
+        let written = name.replacingBackslashes
         let target = written.hasPrefix("/") ? written : FolderPath.join(folder, written)
         if target == path { return true }
         guard FolderPath.parent(of: target) == FolderPath.parent(of: path), !FolderWalker.isRegularFile(target) else {
@@ -91,12 +91,5 @@ enum CueTracks {
         return problems.map {
             IndexWarning(position: SourcePosition(file: path, line: $0.line, column: 0), message: "cue sheet: " + $0.message)
         }
-    }
-}
-
-extension String {
-    /// `\` read as `/`.
-    fileprivate func replacingBackslashes() -> String {
-        String(map { $0 == "\\" ? "/" : $0 })
     }
 }

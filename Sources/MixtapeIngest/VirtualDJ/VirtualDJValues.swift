@@ -88,7 +88,7 @@ enum VirtualDJValues {
     /// relocation reads; a Mac or Linux path (it starts with `/`) and a `netsearch://` stream
     /// as written.
     static func location(filePath: String) -> String {
-        guard !filePath.hasPrefix("/"), filePath.contains("\\") else { return filePath }
-        return filePath.replacing("\\", with: "/")
+        guard filePath.utf8.first != UInt8(ascii: "/") else { return filePath }
+        return filePath.replacingBackslashes
     }
 }

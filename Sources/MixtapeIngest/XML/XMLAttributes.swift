@@ -118,7 +118,19 @@ extension String {
     /// The string as a decimal number (`128.00`, or `4,000000` as a decimal-comma locale saves
     /// it), blanks around it allowed; nil unless it is one and finite.
     var decimalNumber: Double? {
-        guard let value = Double(trimmingBlanks.replacing(",", with: ".")), value.isFinite else { return nil }
+        let text = trimmingBlanks
+        // Byte by byte, not `replacing(",", with: ".")`: the generic string search cost a
+        // tenth of indexing a 100,000-song VirtualDJ database.
+        let value = Double(text) ?? (text.utf8.contains(UInt8(ascii: ","))
+            ? Double(String(decoding: text.utf8.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }, as: UTF8.self))
+            : nil)
+        guard let value, value.isFinite else { return nil }
         return value
+    }
+
+    /// `\` read as `/`, byte by byte (a backslash is never part of a longer UTF-8 character).
+    var replacingBackslashes: String {
+        guard utf8.contains(UInt8(ascii: "\\")) else { return self }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 }, as: UTF8.self)
     }
 }
