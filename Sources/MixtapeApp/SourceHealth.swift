@@ -107,6 +107,7 @@ struct SourceHealth {
         case .traktor: "a Traktor collection"
         case .rhythmbox: "a Rhythmbox database"
         case .virtualdj: "a VirtualDJ database"
+        case .serato: "a Serato library"
         }
         return "\(kind), \(source.itemCount.counted("item")) in the index"
     }

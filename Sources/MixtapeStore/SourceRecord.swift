@@ -17,6 +17,8 @@ public enum SourceKind: String, Sendable {
     case rhythmbox
     /// A VirtualDJ database (`<VirtualDJ_Database>`); its playlists are `.m3u` files elsewhere.
     case virtualdj
+    /// A Serato library (`_Serato_/database V2`), read with the crates and smart crates beside it.
+    case serato
 
     /// A library export or database: one file read whole by its kind's reader, whose items
     /// are its own (not a folder, not a playlist file).
