@@ -216,6 +216,41 @@ struct SeratoSourceTests {
         }
     }
 
+    @Test("a real crate truncated and bit-flipped beside its database: exit 0 or 65 located in the crate, the index unchanged on 65",
+          .enabled(if: folder != nil, "../shared is absent: real Serato crates not mutated"))
+    func crateMutants() throws {
+        let original = try #require(Self.realDatabases.first { $0.contains("Holzhaus") })
+        let serato = (original as NSString).deletingLastPathComponent
+        let crateName = try #require(try FileManager.default.contentsOfDirectory(atPath: serato + "/Subcrates").sorted().first)
+        let good = Array(try Data(contentsOf: URL(fileURLWithPath: serato + "/Subcrates/" + crateName)))
+        let scratch = MixtapeProcess()
+        let path = try Self.library(scratch, database: Array(try Data(contentsOf: URL(fileURLWithPath: original))),
+                                    crates: [crateName: good])
+        try #require(try scratch.run(["index", path]).status == 0)
+        var before = try scratch.snapshot()
+        var random: UInt64 = 0x5E4A_70C4_A7E5
+        let next = { () -> Int in
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: random >> 33)
+        }
+        for number in 0..<16 {
+            var bytes = good
+            if number < 8 { bytes = Array(bytes.prefix(next() % bytes.count)) } else { bytes[next() % bytes.count] ^= UInt8(1 << (next() % 8)) }
+            usleep(20_000)
+            _ = try scratch.write("lib/_Serato_/Subcrates/" + crateName, bytes)
+            let result = try scratch.run(["index", path])
+            #expect([0, 65].contains(result.status), "mutant \(number): exit \(result.status): \(result.stderr)")
+            if result.status == 65 {
+                #expect(result.stderr.contains(crateName + " at byte "), "mutant \(number): \(result.stderr)")
+                #expect(try scratch.snapshot() == before, "mutant \(number): the index changed")
+            } else {
+                _ = try scratch.write("lib/_Serato_/Subcrates/" + crateName, good)
+                try #require(try scratch.run(["index", path]).status == 0)
+                before = try scratch.snapshot()
+            }
+        }
+    }
+
     @Test("a re-export with the tracks in another order and one title changed keeps every id; the change is an update",
           .enabled(if: TraktorSourceTests.python, "python3 is missing: the generator cannot run"))
     func reexportKeepsIDs() throws {
