@@ -222,10 +222,12 @@ def track_item(body, root, source):
     return {k: v for k, v in item.items() if v is not None}
 
 
-def read(database):
+def read(database, root=None):
+    """The items; `root` stands in for the drive root (the relocation corpus reads a database
+    that it lays out elsewhere)."""
     source = os.path.abspath(database)
     data = open(database, "rb").read()
-    root = root_of(database)
+    root = root_of(database) if root is None else root
     items, seen = [], set()
     for index, (tag, body) in enumerate(records(data)):
         if index == 0:

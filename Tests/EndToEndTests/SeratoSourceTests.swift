@@ -299,6 +299,26 @@ struct SeratoSourceTests {
         #expect(item["path"] as? String == drive.path + "/Music/Artist/song.mp3")
     }
 
+    @Test("a copied Serato library's paths are found by relocation below the folder that holds _Serato_")
+    func relocation() throws {
+        let scratch = MixtapeProcess()
+        let album = scratch.folder + "/lib/Artist/Album"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        _ = try scratch.write("lib/Artist/Album/song.mp3", Array(repeating: UInt8(120), count: 100))
+        _ = try scratch.write("lib/Artist/Album/clip.mp4", Array(repeating: UInt8(121), count: 50))
+        let database = SeratoBytes.text("vrsn", "2.0/Serato Scratch LIVE Database")
+            + SeratoBytes.record("otrk", SeratoBytes.text("pfil", "Users/x/Music/Artist/Album/song.mp3")
+                + SeratoBytes.u32("ufsb", 100))
+            + SeratoBytes.record("otrk", SeratoBytes.text("pfil", "Users/x/Music/Artist/Album/clip.mp4")
+                + SeratoBytes.u32("ufsb", 50))
+        let path = try Self.library(scratch, database: database)
+        let indexed = try scratch.run(["index", path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let items = try scratch.run(["search", "--json"]).records
+        let paths = Set(items.compactMap { $0["path"] as? String })
+        #expect(paths == [album + "/song.mp3", album + "/clip.mp4"], "\(items)")
+    }
+
     /// `playlists --json` against the reading's, entries in order (smart crates too).
     static func comparePlaylists(_ file: String, _ mixtape: [[String: Any]], _ python: [[String: Any]]) {
         #expect(mixtape.count == python.count, "\(file): \(mixtape.count) playlists from mixtape, \(python.count) from Python")
