@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor, Rhythmbox and
-# VirtualDJ collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by `mixtape index` and
-# streamed by `xmllint --stream --noout`, side by side in one hyperfine run, with mixtape's
-# peak memory. Targets (issue 16): within 1.5× xmllint, under 150 MB. Markdown on stdout.
+# The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor, Rhythmbox,
+# VirtualDJ and Serato collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by
+# `mixtape index` and streamed by `xmllint --stream --noout`, side by side in one hyperfine run,
+# with mixtape's peak memory. Serato's `database V2` is binary: xmllint streams an XML file of
+# the same size in its place, and the time `cat` takes to read the database's bytes is the floor
+# reported beside it. Targets (issues 16, 34): within 1.5× xmllint, under 150 MB. Markdown on stdout.
 #
 # Environment: MIXTAPE_BIN, BENCH_TRACKS (default 100000), BENCH_RUNS (default 5),
 # BENCH_STRICT=1 (exit 3 when a target fails).
@@ -32,7 +34,8 @@ fi
 
 # Each format: its generator writes the collection (and, for Rhythmbox, the playlists.xml
 # beside it) into a folder of its own; the file to index is named here.
-declare -A FILE=([rekordbox]=rekordbox.xml [traktor]=collection.nml [rhythmbox]=rhythmdb.xml [virtualdj]=database.xml)
+declare -A FILE=([rekordbox]=rekordbox.xml [traktor]=collection.nml [rhythmbox]=rhythmdb.xml [virtualdj]=database.xml
+	[serato]="_Serato_/database V2")
 # VirtualDJ's generator writes one raw control character, which xmllint refuses: not here.
 declare -A EXTRA=([virtualdj]=--clean)
 generate() { # format -> path of the file to index
@@ -41,9 +44,41 @@ generate() { # format -> path of the file to index
 	if [ ! -s "$file" ]; then
 		log "generating $file ($TRACKS tracks)"
 		mkdir -p "$dir"
-		python3 "bench/gen_$format.py" --tracks "$TRACKS" --playlists 200 --seed 7 ${EXTRA[$format]:-} --out "$file" >&2
+		if [ "$format" = serato ]; then
+			python3 bench/gen_serato.py --tracks "$TRACKS" --playlists 200 --seed 7 --out "$dir/_Serato_" >&2
+		else
+			python3 "bench/gen_$format.py" --tracks "$TRACKS" --playlists 200 --seed 7 ${EXTRA[$format]:-} --out "$file" >&2
+		fi
 	fi
 	echo "$file"
+}
+
+# An XML file of exactly the size of `file` (track elements with attributes, as the DJ exports
+# write them): what xmllint streams in place of a binary database.
+same_sized_xml() { # file -> path of the XML
+	local xml="$1.same-size.xml"
+	if [ ! -s "$xml" ]; then
+		python3 - "$1" "$xml" <<'PY'
+import os, sys
+size = os.path.getsize(sys.argv[1])
+with open(sys.argv[2], "w") as out:
+    head, tail = '<?xml version="1.0" encoding="UTF-8"?>\n<LIBRARY>\n', "</LIBRARY>\n"
+    out.write(head)
+    written, index = len(head) + len(tail), 0
+    while True:
+        line = ('<TRACK Id="%d" Title="Night Drive %d" Artist="The Fictional Band" Album="Deep Echo" '
+                'Genre="House" Bpm="120.73" Key="Am" Length="04:58.45" '
+                'Location="Users/sam/Music/The Fictional Band/Night Drive %d.mp3"/>\n') % (index, index, index)
+        if written + len(line) > size:
+            break
+        out.write(line)
+        written += len(line)
+        index += 1
+    out.write("<!--" + "x" * max(0, size - written - 7) + "-->")
+    out.write(tail)
+PY
+	fi
+	echo "$xml"
 }
 
 peak_mb() { # command... -> peak RSS in MB
@@ -68,15 +103,26 @@ echo "## DJ and Rhythmbox collections: $TRACKS tracks each"
 echo
 echo "| format | file | xmllint --stream | mixtape index | ratio (target ≤ 1.5×) | mixtape peak memory (target < 150 MB) | items | |"
 echo "|---|---|---|---|---|---|---|---|"
-for format in rekordbox traktor rhythmbox virtualdj; do
+FLOORS=()
+for format in rekordbox traktor rhythmbox virtualdj serato; do
 	file=$(generate "$format")
 	db="$OUT/$format.sqlite"
 	qfile=$(printf '%q' "$file")
 	qdb=$(printf '%q' "$db")
+	xml=$file
+	floor=()
+	if [ "$format" = serato ]; then
+		xml=$(same_sized_xml "$file")
+		floor=(-n floor "cat $qfile >/dev/null")
+	fi
 	hyperfine --export-json "$OUT/$format.json" --warmup 1 --runs "$RUNS" --style basic \
 		--prepare "rm -f $qdb*" \
-		-n xmllint "xmllint --stream --noout $qfile" \
+		-n xmllint "xmllint --stream --noout $(printf '%q' "$xml")" \
+		"${floor[@]}" \
 		-n mixtape "MIXTAPE_LIBRARY=$qdb $(printf '%q' "$BIN") index --full --quiet $qfile" >&2
+	if [ "$format" = serato ]; then
+		FLOORS+=("$(printf 'Serato: xmllint streams a same-sized XML file in place of the binary database; reading the database'"'"'s bytes (`cat`, the floor) takes %.3f s.' "$(mean_of "$OUT/$format.json" floor)")")
+	fi
 	x=$(mean_of "$OUT/$format.json" xmllint)
 	m=$(mean_of "$OUT/$format.json" mixtape)
 	rm -f "$db"*
@@ -90,6 +136,7 @@ for format in rekordbox traktor rhythmbox virtualdj; do
 	rm -f "$db"*
 done
 echo
+for line in "${FLOORS[@]}"; do echo "$line"; echo; done
 echo "xmllint: $(xmllint --version 2>&1 | sed -n '1s/^xmllint: //p'); $(nproc) cores; hyperfine mean of $RUNS runs after a warmup."
 [ "$STRICT" = 1 ] && [ "$FAILS" -gt 0 ] && exit 3
 exit 0

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj mpd termtext relocation)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj serato mpd termtext relocation)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -27,7 +27,7 @@ case $DURATION in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not
 # a query or a line of output a few bytes.
 max_len() {
     case $1 in
-        plist|traktor|rekordbox|rhythmbox|virtualdj) echo 65536 ;;
+        plist|traktor|rekordbox|rhythmbox|virtualdj|serato) echo 65536 ;;
         xmp|nfo|infojson|cue) echo 16384 ;;
         playlists) echo 4096 ;;
         keys|query|mpd|termtext|relocation) echo 1024 ;;
@@ -39,6 +39,7 @@ dictionary() {
         plist) echo fuzz/dicts/plist.dict ;;
         xmp|nfo|traktor|rekordbox|virtualdj) echo fuzz/dicts/xml.dict ;;
         rhythmbox) echo fuzz/dicts/rhythmbox.dict ;;
+        serato) echo fuzz/dicts/serato.dict ;;
         infojson) echo fuzz/dicts/json.dict ;;
         cue) echo fuzz/dicts/cue.dict ;;
         keys) echo fuzz/dicts/keys.dict ;;

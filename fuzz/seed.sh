@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj mpd termtext relocation)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj serato mpd termtext relocation)
 OUT=fuzz/out/corpus
 SHARED=../shared
 
@@ -52,6 +52,25 @@ seed_rhythmbox() {
     for seed in 1 2 3; do
         python3 bench/gen_rhythmbox.py --tracks 12 --playlists 6 --seed "$seed" --out "$tmp/rhythmdb.xml"
         { cat "$tmp/rhythmdb.xml"; printf '\0'; cat "$tmp/playlists.xml"; } > "$OUT/rhythmbox/gen-$seed.bin"
+    done
+    rm -rf "$tmp"
+}
+
+# Small libraries from bench/gen_serato.py: the database V2, then each crate after a
+# `SERATO//` (FuzzSerato cuts the input there; every second crate is read as a smart crate).
+seed_serato() {
+    command -v python3 >/dev/null || { echo "seed.sh: python3 missing; serato seeds are the hand-written ones" >&2; return 0; }
+    local seed tmp crate
+    tmp=$(mktemp -d)
+    for seed in 1 2 3; do
+        python3 bench/gen_serato.py --tracks 8 --playlists 3 --seed "$seed" --out "$tmp/$seed" 2>/dev/null
+        {
+            cat "$tmp/$seed/database V2"
+            for crate in "$tmp/$seed"/Subcrates/*.crate "$tmp/$seed"/SmartCrates/*.scrate; do
+                printf 'SERATO//'
+                cat "$crate"
+            done
+        } > "$OUT/serato/gen-$seed.bin"
     done
     rm -rf "$tmp"
 }
@@ -110,6 +129,7 @@ for target in "${TARGETS[@]}"; do
         query) seed_query ;;
         keys) seed_keys ;;
         rhythmbox) seed_rhythmbox ;;
+        serato) seed_serato ;;
     esac
     echo "seed.sh: $target: $(find "$OUT/$target" -type f | wc -l) inputs in $OUT/$target"
 done

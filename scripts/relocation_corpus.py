@@ -5,7 +5,10 @@ write down where each entry's file ended up: a corpus for Mixtape's relocation.
 usage: relocation_corpus.py EXPORT OUTDIR --layout whole|media|messy|all [--seed N] [--force]
 
 EXPORT is an iTunes / Music.app XML, a rekordbox XML, a Traktor NML, a Rhythmbox
-rhythmdb.xml or a VirtualDJ database.xml (told apart by content, else by extension). Its entries'
+rhythmdb.xml, a VirtualDJ database.xml or a Serato `_Serato_/database V2` (told apart by
+content, else by extension). A Serato database is laid out in a `_Serato_` folder of its own,
+with the crate folders beside it, and its entries' locations are made against the drive root of
+OUTDIR (Serato's paths are relative to the drive that holds `_Serato_`). Its entries'
 locations are decoded by the repository's own readers (scripts/read_itunes.py,
 read_rekordbox.py, read_traktor.py, read_rhythmbox.py, read_virtualdj.py), so the keys below are the strings `mixtape search --json` prints as
 `location`. Only entries whose location is a file path count (`C:/...`, `/...`, `//host/...`);
@@ -65,6 +68,7 @@ sys.dont_write_bytecode = True  # importing the readers leaves no __pycache__ in
 import read_itunes  # noqa: E402
 import read_rhythmbox  # noqa: E402
 import read_traktor  # noqa: E402
+import read_serato  # noqa: E402
 import read_virtualdj  # noqa: E402
 
 try:
@@ -88,6 +92,8 @@ SHARE = {"case": 0.10, "nfd": 0.10, "moved": 0.03, "missing": 0.03, "twice": 0.0
 def detect(path):
     with open(path, "rb") as handle:
         head = handle.read(8192)
+    if head.startswith(b"vrsn") and "Serato Scratch LIVE Database".encode("utf-16-be") in head[:200]:
+        return "serato"
     if b"<rhythmdb-playlists" in head:
         sys.exit("relocation_corpus: %s is Rhythmbox's playlists.xml; give its rhythmdb.xml" % path)
     for marker, kind in ((b"<plist", "itunes"), (b"<DJ_PLAYLISTS", "rekordbox"),
@@ -111,8 +117,9 @@ def positive(value):
     return value if 0 < value < MAX_SIZE else None
 
 
-def read_entries(path, kind):
-    """(entries, music_folder): entries as (location, size or None) in file order."""
+def read_entries(path, kind, outdir=None):
+    """(entries, music_folder): entries as (location, size or None) in file order. A Serato
+    database's locations are made against the drive root of `outdir`, where its copy goes."""
     entries, music_folder = [], None
     if kind == "itunes":
         with open(path, "rb") as handle:
@@ -140,6 +147,11 @@ def read_entries(path, kind):
     elif kind == "traktor":
         items, _, _ = read_traktor.read(path)
         for item in items:
+            entries.append((item.get("location"), positive(item.get("size"))))
+    elif kind == "serato":
+        os.makedirs(outdir, exist_ok=True)
+        root = read_serato.root_of(os.path.join(os.path.abspath(outdir), "_Serato_", "database V2"))
+        for item in read_serato.read(path, root=root):
             entries.append((item.get("location"), positive(item.get("size"))))
     elif kind == "virtualdj":
         for item in read_virtualdj.read(path):
@@ -358,6 +370,14 @@ class Layout:
         else:
             export_dir = os.path.join(self.outdir, "exports")
         os.makedirs(export_dir, exist_ok=True)
+        if self.kind == "serato":
+            # In a _Serato_ folder of its own, its crates beside it, as Serato keeps them.
+            export_dir = os.path.join(export_dir, "_Serato_")
+            os.makedirs(export_dir, exist_ok=True)
+            for folder in ("Subcrates", "SmartCrates"):
+                crates = os.path.join(os.path.dirname(self.export), folder)
+                if os.path.isdir(crates):
+                    shutil.copytree(crates, os.path.join(export_dir, folder))
         export_copy = os.path.join(export_dir, name)
         if os.path.exists(export_copy):
             sys.exit("relocation_corpus: a media file already lies where the export goes: %s" % export_copy)
@@ -633,7 +653,7 @@ def main():
     args = parser.parse_args()
     kind = detect(args.export)
     try:
-        entries, music_folder = read_entries(args.export, kind)
+        entries, music_folder = read_entries(args.export, kind, args.outdir)
     except (ET.ParseError, xml.parsers.expat.ExpatError, plistlib.InvalidFileException, ValueError) as error:
         sys.exit("relocation_corpus: %s is not a readable %s export: %s" % (args.export, kind, error))
     layouts = LAYOUTS if args.layout == "all" else [args.layout]

@@ -29,6 +29,13 @@ enum FileFacts {
         return .file(SourceStamp(size: Int64(info.st_size), modificationTimeNs: modificationTimeNs(info)))
     }
 
+    /// The modification time of whatever is at `path` (a folder too), nil when nothing is.
+    static func modificationTimeNs(of path: String) -> Int64? {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return modificationTimeNs(info)
+    }
+
     /// A stat result's modification time in nanoseconds since 1970.
     private static func modificationTimeNs(_ info: stat) -> Int64 {
         #if canImport(Darwin)

@@ -18,6 +18,10 @@ struct LibraryFileReader: Sendable {
     /// Files beside the source that are read with it (Rhythmbox's `playlists.xml`): a change to
     /// one is a change to the source, for `index` and for `watch`.
     var companions: @Sendable (_ path: String) -> [String] = { _ in [] }
+    /// Folders whose files are companions (Serato's `Subcrates` and `SmartCrates`): a file
+    /// written, created, renamed or deleted there is a change to the source, and the folders'
+    /// own modification times join its stamp (a crate renamed changes no file's size or time).
+    var companionFolders: @Sendable (_ path: String) -> [String] = { _ in [] }
     /// Streams the file's items (and playlists a reader completes early) to `emit` in batches,
     /// then returns the rest.
     let read: @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome
@@ -47,6 +51,12 @@ struct LibraryFileReader: Sendable {
         ContentKind.virtualdj.id: LibraryFileReader(recordedKind: .virtualdj) { path, emit in
             outcome(try VirtualDJLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.serato.id: LibraryFileReader(
+            recordedKind: .serato, companions: { SeratoLibraryReader.crateFiles(besides: $0) },
+            companionFolders: { SeratoLibraryReader.crateFolders(besides: $0) }
+        ) { path, emit in
+            outcome(try SeratoLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
+        },
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {
@@ -72,15 +82,25 @@ struct LibraryFileReader: Sendable {
         reader(recording: kind)?.companions(path) ?? []
     }
 
+    /// The companion folders of a source recorded as `kind` at `path` (none for most kinds).
+    static func companionFolders(of path: String, kind: SourceKind) -> [String] {
+        reader(recording: kind)?.companionFolders(path) ?? []
+    }
+
     /// The stamp that tells whether the source changed: the file's own, folded with its
     /// companions' (sizes added, the latest modification time; a missing companion adds
-    /// nothing), so rewriting `playlists.xml` alone re-reads a Rhythmbox database.
+    /// nothing) and its companion folders' times, so rewriting `playlists.xml` alone re-reads a
+    /// Rhythmbox database, and adding, renaming or removing a crate a Serato library.
     static func stamp(of path: String, fileStamp: SourceStamp, kind: SourceKind) -> SourceStamp {
         var stamp = fileStamp
         for companion in companions(of: path, kind: kind) {
             guard case .file(let other) = FileFacts.inspect(companion) else { continue }
             stamp.size += other.size
             stamp.modificationTimeNs = max(stamp.modificationTimeNs, other.modificationTimeNs)
+        }
+        for folder in companionFolders(of: path, kind: kind) {
+            guard let time = FileFacts.modificationTimeNs(of: folder) else { continue }
+            stamp.modificationTimeNs = max(stamp.modificationTimeNs, time)
         }
         return stamp
     }

@@ -87,9 +87,12 @@ struct ResolveLocations {
         return trees.map { TreeWalk(ahead: $0, files: walkFiles, seconds: walkSeconds) }
     }
 
-    /// The folder an export sits in, when relocation may walk it.
+    /// The folder an export sits in, when relocation may walk it. A Serato database lies in
+    /// `_Serato_`, beside the music it names (in `~/Music`, at a drive's root): its tree is the
+    /// folder that holds `_Serato_`.
     static func tree(of source: String) -> String? {
-        let folder = FolderPath.parent(of: source)
+        var folder = FolderPath.parent(of: source)
+        if FolderPath.name(of: folder) == "_Serato_" { folder = FolderPath.parent(of: folder) }
         let home = ProcessInfo.processInfo.environment["HOME"].map(FileFacts.absolute)
         guard folder != "/", folder != home, let device = FileFacts.device(folder),
               FileFacts.device(FolderPath.parent(of: folder)) == device else { return nil }

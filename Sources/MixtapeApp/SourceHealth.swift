@@ -110,6 +110,7 @@ struct SourceHealth {
         case .engine: "an Engine DJ library"
         case .strawberry: "a Strawberry database"
         case .clementine: "a Clementine database"
+        case .serato: "a Serato library"
         }
         return "\(kind), \(source.itemCount.counted("item")) in the index"
     }

@@ -120,7 +120,8 @@ public struct WatchSources {
         let recorded = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath).sources() : []
         var watched: [WatchedSource] = recorded.map {
             $0.kind == .folder ? .folder(root: $0.path)
-                : .library(file: $0.path, companions: LibraryFileReader.companions(of: $0.path, kind: $0.kind))
+                : .library(file: $0.path, companions: LibraryFileReader.companions(of: $0.path, kind: $0.kind),
+                           companionFolders: LibraryFileReader.companionFolders(of: $0.path, kind: $0.kind))
         }
         let recordedPaths = Set(recorded.map(\.path))
         for path in defaultSources.map(FileFacts.absolute) where !recordedPaths.contains(path) {
@@ -137,8 +138,11 @@ public struct WatchSources {
         case .folder: .folder(root: path)
         case .file:
             // Its companions by content: the source may not be recorded yet.
-            .library(file: path, companions: (try? SourceSniffer.recognise(path: path))
-                .flatMap { LibraryFileReader.all[$0.id] }?.companions(path) ?? [])
+            {
+                let reader = (try? SourceSniffer.recognise(path: path)).flatMap { LibraryFileReader.all[$0.id] }
+                return .library(file: path, companions: reader?.companions(path) ?? [],
+                                companionFolders: reader?.companionFolders(path) ?? [])
+            }()
         case .missing: throw SourceFailure(path: path, reason: .missing)
         case .unreadable(let why): throw SourceFailure(path: path, reason: .unreadable(why))
         }

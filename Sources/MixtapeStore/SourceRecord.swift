@@ -23,6 +23,8 @@ public enum SourceKind: String, Sendable {
     case strawberry
     /// A Clementine database (`clementine.db`), opened read-only.
     case clementine
+    /// A Serato library (`_Serato_/database V2`), read with the crates and smart crates beside it.
+    case serato
 
     /// A library export or database: one file read whole by its kind's reader, whose items
     /// are its own (not a folder, not a playlist file).

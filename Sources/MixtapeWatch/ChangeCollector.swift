@@ -108,7 +108,7 @@ public struct ChangeCollector: Sendable {
         for source in sources {
             switch source {
             case .folder(let root): pending.folders[root, default: FolderChanges()].rescan = true
-            case .library(let file, _): pending.libraries.insert(file)
+            case .library(let file, _, _): pending.libraries.insert(file)
             }
         }
         pending.overflowed = true
@@ -121,8 +121,10 @@ public struct ChangeCollector: Sendable {
         if event.kind.contains(.movedTo) { return arrival(event, at: now) }
         for source in sources {
             switch source {
-            case .library(let file, _):
-                if source.reads(event.path), !event.kind.isDisjoint(with: [.closedAfterWrite]) {
+            case .library(let file, _, _):
+                // A companion folder's file deleted is a change too (a crate removed).
+                if source.reads(event.path), !event.kind.isDisjoint(with: [.closedAfterWrite])
+                    || source.inCompanionFolder(event.path) && event.kind.contains(.deleted) {
                     pending.libraries.insert(file)
                     changed(at: now)
                 }
@@ -157,7 +159,7 @@ public struct ChangeCollector: Sendable {
         var watched = false
         for source in sources {
             switch source {
-            case .library(let file, _):
+            case .library(let file, _, _):
                 if source.reads(event.path) {
                     pending.libraries.insert(file)
                     changed(at: now)
@@ -174,6 +176,10 @@ public struct ChangeCollector: Sendable {
     /// Something left `event.path` for outside the roots: gone, as if deleted.
     private mutating func departure(_ event: WatchEvent, at now: Double) {
         beingWritten.remove(event.path)
+        for source in sources where source.inCompanionFolder(event.path) {
+            pending.libraries.insert(source.path)
+            changed(at: now)
+        }
         var watched = false
         for case .folder(let root) in sources where watches(event.path, in: root) {
             watched = true

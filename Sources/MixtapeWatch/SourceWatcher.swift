@@ -133,7 +133,11 @@ public final class SourceWatcher {
             for source in sources {
                 switch source {
                 case .folder(let root): try watchTree(root, isRoot: true)
-                case .library(let file, _): try watch(FolderPath.parent(of: file), isRoot: true)
+                case .library(let file, _, let folders):
+                    try watch(FolderPath.parent(of: file), isRoot: true)
+                    // A companion folder that is not there yet is made by the program when
+                    // it saves its first crate; until then there is nothing in it to read.
+                    for folder in folders { try watch(folder, isRoot: false) }
                 }
             }
         }

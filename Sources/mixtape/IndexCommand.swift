@@ -11,7 +11,7 @@ struct IndexCommand: ParsableCommand {
         abstract: "Add sources and bring the index up to date.",
         discussion: """
             A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox, \
-            VirtualDJ), a \
+            VirtualDJ, Serato), a \
             playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
             embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
             and what its ids survive. With no SOURCE, every \

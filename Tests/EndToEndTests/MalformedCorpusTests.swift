@@ -124,6 +124,13 @@ struct MalformedCorpusTests {
         for name in stress ? allVirtualDJ : regularVirtualDJ where FileManager.default.fileExists(atPath: virtualdj + name) {
             seeds.append(ExportSeed(label: "real/virtualdj/" + name, origin: .file(virtualdj + name)))
         }
+        // Serato databases (each mutant alone, without its crates: SeratoSourceTests mutates those).
+        let serato = shared + "/data/real/serato/"
+        let allSerato = ((try? FileManager.default.subpathsOfDirectory(atPath: serato)) ?? [])
+            .filter { $0.hasSuffix("_Serato_/database V2") }.sorted()
+        for path in allSerato where stress || path.hasPrefix("Holzhaus") {
+            seeds.append(ExportSeed(label: "real/serato/" + path, origin: .file(serato + path)))
+        }
         return seeds
     }()
 
@@ -183,7 +190,7 @@ struct MalformedCorpusTests {
                 }
             case 65:
                 if !names(source, withPositionIn: result.stderr) {
-                    problem = "exit 65 without \(source):line:column"
+                    problem = "exit 65 without \(source):line:column (or at byte N)"
                 } else if try scratch.snapshot() != before {
                     problem = "exit 65 but the index changed"
                 }
@@ -763,8 +770,9 @@ struct MalformedCorpusTests {
 
     // MARK: - Helpers
 
-    /// Whether `stderr` names `path:line:column`.
+    /// Whether `stderr` names `path:line:column`, or `path at byte N` for a binary file.
     static func names(_ path: String, withPositionIn stderr: String) -> Bool {
+        if let found = stderr.range(of: path + " at byte "), stderr[found.upperBound...].first?.isNumber == true { return true }
         var rest = Substring(stderr)
         while let found = rest.range(of: path + ":") {
             let after = rest[found.upperBound...]

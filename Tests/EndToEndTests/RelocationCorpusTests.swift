@@ -16,13 +16,18 @@ import Testing
 /// `MIXTAPE_RELOCATION_CORPUS=all` checks every export in every layout (minutes).
 @Suite("relocation against real exports laid out as people copy them", .serialized)
 struct RelocationCorpusTests {
-    static let kinds = ["itunes", "rekordbox", "traktor", "rhythmbox", "virtualdj"]
+    static let kinds = ["itunes", "rekordbox", "traktor", "rhythmbox", "virtualdj", "serato"]
     static let everything = ProcessInfo.processInfo.environment["MIXTAPE_RELOCATION_CORPUS"] == "all"
 
     /// Every real export of a kind, largest first (nil without ../shared).
     static func exports(_ kind: String) -> [String] {
         guard let shared = MixtapeProcess.shared else { return [] }
         let folder = shared + "/data/real/" + kind
+        if kind == "serato" {  // each database V2 in a _Serato_ folder of its own
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+            return paths.filter { $0.hasSuffix("_Serato_/database V2") }.map { folder + "/" + $0 }
+                .sorted { (size($0), $0) > (size($1), $1) }
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = names.map { folder + "/" + $0 }.filter { path in
             var isFolder: ObjCBool = false

@@ -101,7 +101,7 @@ struct SourceKindTests {
     /// The kind comes from the root element, not the name: each collection renamed to
     /// something its program never writes is still read by its own reader and recorded as its
     /// kind (a Rhythmbox database with the `playlists.xml` beside it).
-    @Test("rekordbox, Traktor, Rhythmbox and VirtualDJ collections are read by content whatever their name",
+    @Test("rekordbox, Traktor, Rhythmbox, VirtualDJ and Serato collections are read by content whatever their name",
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: real collections not checked"))
     func collectionsByContent() throws {
         let scratch = try MalformedInputTests.goodIndex()
@@ -109,7 +109,8 @@ struct SourceKindTests {
         let cases = [("rekordbox/digital-dj-tools_dj-data-converter_rekordbox.xml", "crate.txt", "rekordbox"),
                      ("traktor/ericanastas_traktor-tagger_collection.nml", "collection.xml", "traktor"),
                      ("rhythmbox/phauer_count_rating/rhythmdb.xml", "music.db", "rhythmbox"),
-                     ("virtualdj/RJPugsley_Dataset_database.xml", "songs.txt", "virtualdj")]
+                     ("virtualdj/RJPugsley_Dataset_database.xml", "songs.txt", "virtualdj"),
+                     ("serato/Holzhaus_triseratops/_Serato_/database V2", "library.bin", "serato")]
         for (file, name, _) in cases {
             let copy = scratch.folder + "/" + name
             try FileManager.default.copyItem(atPath: real + file, toPath: copy)

@@ -471,6 +471,32 @@ struct WatchTests {
         #expect(watch.stop().status == 0)
     }
 
+    /// Serato writes each crate as a file of its own in `_Serato_/Subcrates`: a crate saved,
+    /// renamed or deleted there, the database untouched, reads the library again.
+    @Test func aSeratoCrateSavedRenamedOrDeletedAloneIsReadAgain() throws {
+        let serato = mixtape.folder + "/_Serato_"
+        try MixtapeProcess.tool("python3", [MixtapeProcess.packageRoot + "/bench/gen_serato.py", "--tracks", "6",
+                                            "--playlists", "2", "--seed", "5", "--out", serato])
+        let watch = try startWatch(["--debounce", "0.2", serato + "/database V2"])
+        func names() throws -> [String] {
+            try mixtape.run(["playlists", "--json"]).records.compactMap { $0["name"] as? String }.sorted()
+        }
+        func waitFor(_ expected: [String]) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while try names() != expected, Date() < deadline { usleep(50_000) }
+            #expect(try names() == expected)
+        }
+        let before = try names()
+        let crate = try Data(contentsOf: URL(fileURLWithPath: serato + "/Subcrates/Crate 1.crate"))
+        try crate.write(to: URL(fileURLWithPath: serato + "/Subcrates/Saved Alone.crate"))
+        try waitFor((before + ["Saved Alone"]).sorted())
+        #expect(rename(serato + "/Subcrates/Saved Alone.crate", serato + "/Subcrates/Renamed.crate") == 0)
+        try waitFor((before + ["Renamed"]).sorted())
+        try FileManager.default.removeItem(atPath: serato + "/Subcrates/Renamed.crate")
+        try waitFor(before)
+        #expect(watch.stop().status == 0)
+    }
+
     @Test func aBurstOfAThousandFilesIsAppliedInAFewBatches() throws {
         try mp3(mixtape.folder + "/template.mp3", title: "Burst")
         let watch = try startWatch([music])

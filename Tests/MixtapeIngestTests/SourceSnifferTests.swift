@@ -43,6 +43,14 @@ struct SourceSnifferTests {
             }
         }
         #expect(checked > 60)
+        // Serato: every database V2 is a Serato library, every crate and smart crate a crate.
+        let serato = Self.real + "/serato"
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: serato)) ?? []
+        let databases = files.filter { $0.hasSuffix("/database V2") }
+        let crates = files.filter { $0.hasSuffix(".crate") || $0.hasSuffix(".scrate") }
+        #expect(databases.count >= 4 && crates.count >= 20)
+        for path in databases { #expect(try SourceSniffer.recognise(path: serato + "/" + path) == .serato, "\(path)") }
+        for path in crates { #expect(try SourceSniffer.recognise(path: serato + "/" + path).id == "serato-crate", "\(path)") }
     }
 
     @Test("every real playlist file is a playlist of its extension's kind",

@@ -5,6 +5,9 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// 1-based; 0 when unknown.
     public var column: Int
+    /// For a binary file, which has no lines (a Serato database): the byte offset of the
+    /// record at fault, 0-based; nil for text.
+    public var byteOffset: Int?
 
     public init(file: String, line: Int, column: Int) {
         self.file = file
@@ -12,10 +15,18 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A place in a binary file: its byte offset (0-based).
+    public init(file: String, byteOffset: Int) {
+        self.init(file: file, line: 0, column: 0)
+        self.byteOffset = byteOffset
+    }
+
     /// `file:line:column`; a warning about the whole file (a damaged media file, a playlist
-    /// file's encoding) has no line and is just `file`, not a meaningless `file:0:0`.
+    /// file's encoding) has no line and is just `file`, not a meaningless `file:0:0`; a place
+    /// in a binary file is `file at byte N`.
     public var description: String {
-        line <= 0 ? file : column <= 0 ? "\(file):\(line)" : "\(file):\(line):\(column)"
+        if let byteOffset { return "\(file) at byte \(byteOffset)" }
+        return line <= 0 ? file : column <= 0 ? "\(file):\(line)" : "\(file):\(line):\(column)"
     }
 }
 

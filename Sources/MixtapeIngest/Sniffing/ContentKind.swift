@@ -4,7 +4,7 @@
 public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// What `index` can do with it.
     public enum Role: Hashable, Sendable {
-        /// A library export or database (iTunes, rekordbox, Traktor, Rhythmbox, VirtualDJ).
+        /// A library export or database (iTunes, rekordbox, Traktor, Rhythmbox, VirtualDJ, Serato).
         case library
         /// A playlist file (M3U, PLS, XSPF, WPL).
         case playlistFile
@@ -61,6 +61,12 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// Clementine's database (`clementine.db`: SQLite with `songs` named by `filename`).
     public static let clementine = ContentKind(id: "clementine", description: "a Clementine database (clementine.db)",
                                               role: .library)
+    /// A Serato library: `_Serato_/database V2`, whose first record is a `vrsn` naming a
+    /// "Serato Scratch LIVE Database"; its crates are read with it.
+    public static let serato = ContentKind(id: "serato", description: "a Serato library (database V2)", role: .library)
+    /// A Serato crate or smart crate on its own: it is read with the database beside it.
+    static let seratoCrate = other("serato-crate", "a Serato crate",
+                                   advice: "index the \"database V2\" in the _Serato_ folder that holds it (its crates come along)")
     /// An M3U or M3U8 playlist: text named `.m3u`/`.m3u8`.
     public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
     /// A PLS playlist: named `.pls`, with a `[playlist]` line.
@@ -87,7 +93,7 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// Advice for anything else.
     static let whatToIndex = "index an iTunes / Music.app XML export (File > Library > Export Library), "
         + "a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-        + "a VirtualDJ database.xml, "
+        + "a VirtualDJ database.xml, a Serato _Serato_/database V2, "
         + "a playlist file (.m3u8, .m3u, .pls, .xspf, .wpl) or a folder of media"
 
     /// A file that is not a source: a media file, an image, an archive...

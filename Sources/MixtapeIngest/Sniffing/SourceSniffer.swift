@@ -59,6 +59,8 @@ public enum SourceSniffer {
             $0.has([0x50, 0x4B, 0x03, 0x04]) || $0.has([0x50, 0x4B, 0x05, 0x06])
         },
         Row(.other("pdf", "a PDF document")) { $0.has("%PDF-") },
+        Row(.serato) { isSerato($0, naming: "Serato Scratch LIVE Database") },
+        Row(.seratoCrate) { isSerato($0, naming: "Crate") },
         Row(recognise: xmlKind),
         Row(.pls) { ["pls"].contains($0.pathExtension) && $0.looksLikeText && isPLS($0) },
         Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.looksLikeText },
@@ -114,6 +116,25 @@ public enum SourceSniffer {
             let shown = String(root.prefix(60).map { $0.isASCII && !$0.isWhitespace ? $0 : "?" })
             return .other("xml", "XML whose root element is <\(shown)>")
         }
+    }
+
+    /// A Serato file: a `vrsn` record first (4-byte tag, 4-byte big-endian length) whose
+    /// UTF-16 big-endian text holds `text` (`2.0/Serato Scratch LIVE Database`, `1.0/Serato
+    /// ScratchLive Crate`, `… Smart Crate`).
+    private static func isSerato(_ head: FileHead, naming text: String) -> Bool {
+        guard head.has("vrsn"), head.bytes.count >= 8 else { return false }
+        let length = head.bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        guard length <= 1024, head.bytes.count >= 8 + length else { return false }
+        let wanted = Array(("Serato" as String).utf16) , named = Array(text.utf16)
+        var units: [UInt16] = []
+        for index in stride(from: 8, to: 8 + length - 1, by: 2) {
+            units.append(UInt16(head.bytes[index]) << 8 | UInt16(head.bytes[index + 1]))
+        }
+        func contains(_ needle: [UInt16]) -> Bool {
+            guard units.count >= needle.count else { return false }
+            return (0...(units.count - needle.count)).contains { units[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        return contains(wanted) && contains(named)
     }
 
     /// A PLS: a `[playlist]` section line (any case) among its first lines; some writers put

@@ -1,0 +1,78 @@
+import MixtapeCore
+
+/// One record of a Serato file, valid while its bytes are lent (`SeratoRecordStream.next`).
+/// Serato's files are TLV all the way down: a record's body is either a value or more records
+/// (`otrk` holds a track's fields, `ovct` a crate column's). The tag's first letter says which:
+/// `t` UTF-16 big-endian text, `p` a path (the same), `u` a 32-bit big-endian number, `s` a
+/// 16-bit one, `b` one byte, `o` and `r` nested records.
+struct SeratoRecord {
+    /// The 4 ASCII bytes as one big-endian number (`otrk` is 0x6F74726B).
+    let tag: UInt32
+    /// The file offset of the record's header.
+    let offset: Int
+    let body: UnsafeRawBufferPointer
+
+    /// The tag as its four letters, for messages (bytes that are not printable ASCII as `?`).
+    static func name(_ tag: UInt32) -> String {
+        String((0..<4).map { index -> Character in
+            let byte = UInt8(truncatingIfNeeded: tag >> UInt32(24 - 8 * index))
+            return byte >= 0x20 && byte < 0x7F ? Character(UnicodeScalar(byte)) : "?"
+        })
+    }
+
+    /// The tag for four ASCII letters.
+    static func tag(_ letters: StaticString) -> UInt32 {
+        precondition(letters.utf8CodeUnitCount == 4)
+        return (0..<4).reduce(0) { $0 << 8 | UInt32(letters.utf8Start[$1]) }
+    }
+
+    /// A big-endian 32-bit number at `index`.
+    static func u32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
+    }
+
+    /// The error every malformed Serato file is: `file at byte N: reason`, exit 65.
+    static func error(_ file: String, at offset: Int, _ reason: String) -> MalformedSourceError {
+        MalformedSourceError(position: SourcePosition(file: file, byteOffset: offset), reason: reason)
+    }
+
+    /// Hands each record the body holds to `each`, in order. A body that does not divide into
+    /// whole records (a header cut short, a length past the body's end) is an error at that
+    /// record's file offset. Only one level: a nested record's own fields are read by asking it.
+    func fields(file: String, _ each: (SeratoRecord) throws -> Void) throws {
+        var index = 0
+        while index < body.count {
+            let at = offset + 8 + index
+            guard body.count - index >= 8 else {
+                throw Self.error(file, at: at, "the \(Self.name(tag)) record at byte \(offset) ends inside a field header")
+            }
+            let tag = Self.u32(body, at: index)
+            let length = Int(Self.u32(body, at: index + 4))
+            guard length <= body.count - index - 8 else {
+                throw Self.error(file, at: at, "a \(Self.name(tag)) field of \(length) bytes runs past the end of the "
+                                 + "\(Self.name(self.tag)) record at byte \(offset)")
+            }
+            let start = index + 8
+            try each(SeratoRecord(tag: tag, offset: at, body: UnsafeRawBufferPointer(rebasing: body[start..<(start + length)])))
+            index = start + length
+        }
+    }
+
+    /// The body as UTF-16 big-endian text. An odd length is an error; an unpaired surrogate
+    /// reads as U+FFFD, as any UTF-16 decoder does.
+    func text(file: String) throws -> String {
+        guard body.count % 2 == 0 else {
+            throw Self.error(file, at: offset, "a \(Self.name(tag)) text of \(body.count) bytes (UTF-16 needs an even count)")
+        }
+        let units = (0..<(body.count / 2)).lazy.map { UInt16(body[2 * $0]) << 8 | UInt16(body[2 * $0 + 1]) }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// The body as a 32-bit big-endian number; another length is an error.
+    func number(file: String) throws -> UInt32 {
+        guard body.count == 4 else {
+            throw Self.error(file, at: offset, "a \(Self.name(tag)) number of \(body.count) bytes, not 4")
+        }
+        return Self.u32(body, at: 0)
+    }
+}

@@ -1,0 +1,109 @@
+import MixtapeCore
+
+/// One `otrk` record of a `database V2` as read, then the `MediaItem` it becomes.
+///
+/// Mapped (json.md keys): `pfil` location, `tsng` title, `tart` artist, `talb` album, `tgen`
+/// genre, `tcom` comments (what real databases hold there is comment text: "converted by …",
+/// "Recorded 5/14/2021 …"), `tcmp` composer ("D. Gibbs/J Smith/Jay-Z"), `tgrp` grouping,
+/// `tlbl` label, `trmx` remixer, `ttyr` year, `tkey` musical_key, `tbpm` bpm, `tlen`
+/// duration_ms, `tbit` bit_rate, `tsmp` sample_rate, `ufsb` size, `utkn` track_number, `udsc`
+/// disc_number, `uadd` (else `tadd`) date_added, `utme` (the file's time) date_modified; the
+/// extension decides video. Not mapped: `ttyp` (the file type), `tsiz` (the size rounded to
+/// 0.1 MB; `ufsb` is exact), `ulbl` (the colour), `tiid`, `pvid`, `tcor` (why Serato found the
+/// file corrupt), `sbav`, `utpc` (meaning unknown) and the `b…` flags (`bmis` missing, `bply`
+/// played, `bcrt` corrupt, `buns` unsupported, `bbgl` beatgrid locked, …): where a file is,
+/// mixtape finds itself, and Serato's cue points live in the audio files' tags, not here.
+struct SeratoTrack: Sendable {
+    var path = ""
+    var title: String?, artist: String?, album: String?, genre: String?, comment: String?, composer: String?
+    var grouping: String?, label: String?, remixer: String?, yearText: String?, key: String?
+    var bpmText: String?, lengthText: String?, bitRateText: String?, sampleRateText: String?, addedText: String?
+    var added: UInt32?, fileTime: UInt32?, fileSize: UInt32?, trackNumber: UInt32?, discNumber: UInt32?
+
+    private static let pfil = SeratoRecord.tag("pfil"), tsng = SeratoRecord.tag("tsng"), tart = SeratoRecord.tag("tart")
+    private static let talb = SeratoRecord.tag("talb"), tgen = SeratoRecord.tag("tgen"), tcom = SeratoRecord.tag("tcom")
+    private static let tcmp = SeratoRecord.tag("tcmp"), tgrp = SeratoRecord.tag("tgrp"), tlbl = SeratoRecord.tag("tlbl")
+    private static let trmx = SeratoRecord.tag("trmx"), ttyr = SeratoRecord.tag("ttyr"), tkey = SeratoRecord.tag("tkey")
+    private static let tbpm = SeratoRecord.tag("tbpm"), tlen = SeratoRecord.tag("tlen"), tbit = SeratoRecord.tag("tbit")
+    private static let tsmp = SeratoRecord.tag("tsmp"), tadd = SeratoRecord.tag("tadd"), uadd = SeratoRecord.tag("uadd")
+    private static let utme = SeratoRecord.tag("utme"), ufsb = SeratoRecord.tag("ufsb"), utkn = SeratoRecord.tag("utkn")
+    private static let udsc = SeratoRecord.tag("udsc")
+
+    /// The track an `otrk` record holds. Fields come in any order; the last of a repeated one
+    /// counts. A field that does not fit its record, a text of odd length or a number that is
+    /// not 4 bytes is an error at its offset; unknown fields are skipped unread.
+    static func read(_ record: SeratoRecord, file: String) throws -> SeratoTrack {
+        var track = SeratoTrack()
+        try record.fields(file: file) { field in
+            let text = { try SeratoValues.nonBlank(field.text(file: file)) }
+            switch field.tag {
+            case pfil: track.path = try field.text(file: file)
+            case tsng: track.title = try text()
+            case tart: track.artist = try text()
+            case talb: track.album = try text()
+            case tgen: track.genre = try text()
+            case tcom: track.comment = try text()
+            case tcmp: track.composer = try text()
+            case tgrp: track.grouping = try text()
+            case tlbl: track.label = try text()
+            case trmx: track.remixer = try text()
+            case ttyr: track.yearText = try text()
+            case tkey: track.key = try text()
+            case tbpm: track.bpmText = try text()
+            case tlen: track.lengthText = try text()
+            case tbit: track.bitRateText = try text()
+            case tsmp: track.sampleRateText = try text()
+            case tadd: track.addedText = try text()
+            case uadd: track.added = try field.number(file: file)
+            case utme: track.fileTime = try field.number(file: file)
+            case ufsb: track.fileSize = try field.number(file: file)
+            case utkn: track.trackNumber = try field.number(file: file)
+            case udsc: track.discNumber = try field.number(file: file)
+            default: break
+            }
+        }
+        return track
+    }
+
+    /// `serato:` + a hash of the path's key (`SeratoValues.key`): what Serato itself knows a
+    /// track by (its crates name tracks by path), so it survives a re-export and any reordering,
+    /// not a move or rename of the file.
+    static func identity(path: String) -> (id: ItemID, hash: UInt64) {
+        var hash = StableHash()
+        hash.combine(SeratoValues.key(path: path))
+        return (ItemID.derived(scheme: "serato", hash: hash), hash.value)
+    }
+
+    /// The item; `id` is this track's (`identity`), which the reader makes first to notice
+    /// repeats; `root` is the drive root its path is relative to.
+    func item(source: String, id: ItemID, root: String) -> MediaItem {
+        typealias V = SeratoValues
+        var item = MediaItem(id: id)
+        item.source = source
+        item.location = V.location(path: path, root: root)
+        // Serato plays video too (Serato Video); its `ttyp` says `quicktime` for an .m4a as for
+        // a .mov, so the extension decides, as for the other DJ formats.
+        item.kind = RekordboxTrack.kind(of: path)
+        item.title = title
+        item.artist = artist
+        item.album = album
+        item.genre = genre
+        item.comments = comment
+        item.composer = composer
+        item.grouping = grouping
+        item.label = label
+        item.remixer = remixer
+        item.year = V.year(yearText)
+        item.musicalKey = key
+        item.bpm = V.bpm(bpmText)
+        item.durationMs = V.durationMs(lengthText)
+        item.bitRate = V.bitRate(bitRateText)
+        item.sampleRate = V.sampleRate(sampleRateText)
+        item.size = V.positive(fileSize)
+        item.trackNumber = V.positive(trackNumber)
+        item.discNumber = V.positive(discNumber)
+        item.dateAdded = V.time(added) ?? V.time(text: addedText)
+        item.dateModified = V.time(fileTime)
+        return item
+    }
+}

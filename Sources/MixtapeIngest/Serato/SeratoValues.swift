@@ -1,0 +1,110 @@
+import Foundation
+import MixtapeCore
+
+/// How Serato's values become json.md values. Serato keeps most numbers as the text it shows
+/// (`tbpm` `120.73`, `tlen` `04:58.45`, `tbit` `320.0kbps`, `tsmp` `44.1k`, `ttyr` `2019`)
+/// and a few as 32-bit numbers (`uadd` date added and `utme` the file's time in Unix seconds,
+/// `ufsb` the size in bytes, `utkn`/`udsc` track and disc). A text that is none of the forms
+/// read here, or a zero, is a value the track does not have: absent, never a guess.
+enum SeratoValues {
+    /// The key a path is known by, in the database and in every crate: Serato's path without
+    /// a leading `/`, in Unicode NFC (macOS hands Serato decomposed names; a crate and the
+    /// database written at different times may spell one name both ways).
+    static func key(path: String) -> String {
+        var path = Substring(path)
+        while path.first == "/" { path = path.dropFirst() }
+        if path.utf8.allSatisfy({ $0 < 0x80 }) { return String(path) }
+        return String(path).precomposedStringWithCanonicalMapping
+    }
+
+    /// `root` + the path Serato wrote (relative to the root of the drive that holds
+    /// `_Serato_`): the absolute path, for the relocation to find here (`SeratoDriveRoot`).
+    static func location(path: String, root: String) -> String {
+        var relative = Substring(path)
+        while relative.first == "/" { relative = relative.dropFirst() }
+        return root == "/" ? "/" + relative : root + "/" + relative
+    }
+
+    /// Text that is empty or only blanks is absent; anything else is kept as written.
+    static func nonBlank(_ text: String) -> String? {
+        text.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : text
+    }
+
+    /// A decimal such as `120.73` (and nothing else): Serato writes a dot whatever the locale.
+    static func decimal(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+              text.utf8.filter({ $0 == 0x2E }).count <= 1, text != "." else { return nil }
+        return Double(text)
+    }
+
+    /// `tbpm` `120.73` → 121 (half up); `0.00` (not analysed) is absent.
+    static func bpm(_ text: String?) -> Int64? {
+        guard let text, let value = decimal(Substring(text)), value > 0, let bpm = TraktorValues.halfUp(value), bpm > 0 else {
+            return nil
+        }
+        return bpm
+    }
+
+    /// `tlen` `04:58.45` (minutes, seconds and hundredths; minutes past 99 as `120:10.57`, and
+    /// an hour part `1:02:03.45` read too) → milliseconds.
+    static func durationMs(_ text: String?) -> Int64? {
+        guard let text else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), let seconds = decimal(parts[parts.count - 1]), seconds < 60 else { return nil }
+        var total = seconds
+        var scale = 60.0
+        for part in parts.dropLast().reversed() {
+            guard !part.contains("."), let value = decimal(part) else { return nil }
+            total += value * scale
+            scale *= 60
+        }
+        guard total > 0, let ms = TraktorValues.halfUp(total * 1000) else { return nil }
+        return ms
+    }
+
+    /// `tbit` `320.0kbps` or `257kbps` → 320, 257 (kbit/s, half up).
+    static func bitRate(_ text: String?) -> Int64? {
+        guard let text, text.hasSuffix("kbps"), let value = decimal(text.dropLast(4)), value > 0 else { return nil }
+        return TraktorValues.halfUp(value)
+    }
+
+    /// `tsmp` `44.1k` → 44100 Hz. Serato shows one decimal, so 22.05 kHz is `22.1k` and
+    /// 11.025 kHz `11.0k`: those two are read as the rates they stand for.
+    static func sampleRate(_ text: String?) -> Int64? {
+        guard let text, text.hasSuffix("k"), let value = decimal(text.dropLast()), value > 0 else { return nil }
+        switch text.dropLast() {
+        case "22.1": return 22_050
+        case "11.0", "11": return 11_025
+        default: return TraktorValues.halfUp(value * 1000)
+        }
+    }
+
+    /// `ttyr` `1997` → 1997; `0` (Serato's "none") and anything but digits are absent; a date
+    /// (`2019-05-01`) gives its year.
+    static func year(_ text: String?) -> Int64? {
+        guard let text else { return nil }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let rest = text.dropFirst(digits.count)
+        guard (1...4).contains(digits.count), rest.isEmpty || (digits.count == 4 && (rest.first == "-" || rest.first == "/")),
+              let year = Int64(digits), year > 0 else { return nil }
+        return year
+    }
+
+    /// Unix seconds as a timestamp; 0 (never set) is absent.
+    static func time(_ seconds: UInt32?) -> Timestamp? {
+        guard let seconds, seconds > 0 else { return nil }
+        return Timestamp(rawValue: Int64(seconds))
+    }
+
+    /// `tadd`: the same date added as text, read when a track has no `uadd`.
+    static func time(text: String?) -> Timestamp? {
+        guard let text, let seconds = UInt32(text) else { return nil }
+        return time(seconds)
+    }
+
+    /// A count (track, disc, size): 0 is absent.
+    static func positive(_ value: UInt32?) -> Int64? {
+        guard let value, value > 0 else { return nil }
+        return Int64(value)
+    }
+}

@@ -1,0 +1,132 @@
+import MixtapeCore
+import Testing
+@testable import MixtapeIngest
+
+/// Serato's texts as json.md values, and the reader on libraries held in memory: records read
+/// in chunks, crates as a tree, repeats, and every kind of malformed record at its byte offset.
+@Suite("Serato values and reader")
+struct SeratoReaderTests {
+    static func record(_ tag: String, _ body: [UInt8]) -> [UInt8] {
+        let n = UInt32(body.count)
+        return Array(tag.utf8) + [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
+    }
+
+    static func text(_ tag: String, _ value: String) -> [UInt8] {
+        record(tag, value.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+    }
+
+    static let version = text("vrsn", "2.0/Serato Scratch LIVE Database")
+    static let crateVersion = text("vrsn", "1.0/Serato ScratchLive Crate")
+
+    static func track(_ path: String, _ extra: [UInt8] = []) -> [UInt8] { record("otrk", text("pfil", path) + extra) }
+
+    @Test("lengths: minutes, seconds and hundredths", arguments: [
+        ("04:58.45", 298_450), ("00:16.27", 16_270), ("120:10.57", 7_210_570), ("1:02:03.45", 3_723_450),
+        ("00:00.00", nil), ("4:61.00", nil), ("", nil), ("abc", nil), ("1.5:00.00", nil), ("03:-1.00", nil),
+    ] as [(String, Int64?)])
+    func lengths(text: String, ms: Int64?) {
+        #expect(SeratoValues.durationMs(text) == ms, "\(text)")
+    }
+
+    @Test("BPM, bit rate, sample rate and year as Serato shows them", arguments: [
+        ("bpm", "120.73", 121), ("bpm", "120.50", 121), ("bpm", "0.00", nil), ("bpm", "-5", nil), ("bpm", "1,2", nil),
+        ("bit", "320.0kbps", 320), ("bit", "1411.2kbps", 1411), ("bit", "257kbps", 257), ("bit", "320", nil),
+        ("rate", "44.1k", 44100), ("rate", "48.0k", 48000), ("rate", "22.1k", 22050), ("rate", "11.0k", 11025),
+        ("rate", "44100", nil), ("year", "1997", 1997), ("year", "0", nil), ("year", "2019-05-01", 2019),
+        ("year", "19999", nil), ("year", "'97", nil),
+    ] as [(String, String, Int64?)])
+    func numbers(kind: String, text: String, value: Int64?) {
+        let read: Int64? = switch kind {
+        case "bpm": SeratoValues.bpm(text)
+        case "bit": SeratoValues.bitRate(text)
+        case "rate": SeratoValues.sampleRate(text)
+        default: SeratoValues.year(text)
+        }
+        #expect(read == value, "\(kind) \(text)")
+    }
+
+    @Test("a path's key: no leading slash, NFC; its location below the drive root")
+    func keysAndLocations() {
+        #expect(SeratoValues.key(path: "/Users/a.mp3") == "Users/a.mp3")
+        #expect(SeratoValues.key(path: "Users/Cafe\u{301}.mp3") == SeratoValues.key(path: "Users/Caf\u{E9}.mp3"))
+        #expect(SeratoTrack.identity(path: "Users/Cafe\u{301}.mp3").id == SeratoTrack.identity(path: "/Users/Caf\u{E9}.mp3").id)
+        #expect(SeratoValues.location(path: "Users/a.mp3", root: "/") == "/Users/a.mp3")
+        #expect(SeratoValues.location(path: "Music/a.mp3", root: "/media/STICK") == "/media/STICK/Music/a.mp3")
+    }
+
+    @Test("crate names: %% makes folders; crates sort before their subcrates")
+    func crateNames() {
+        #expect(SeratoCrate.components(ofFileName: "A%%B%%C.crate") == ["A", "B", "C"])
+        #expect(SeratoCrate.components(ofFileName: "Plain.scrate") == ["Plain"])
+        #expect(SeratoCrate.components(ofFileName: "A%%%%B.crate") == ["A", "B"])
+        #expect(SeratoCrate.precedes(["A"], ["A", "B"]) && !SeratoCrate.precedes(["A", "B"], ["A"]))
+    }
+
+    @Test("a library in memory: items in order, read in chunks smaller than a record; crates and smart crates as a tree")
+    func library() throws {
+        let long = String(repeating: "x", count: 300_000)  // a track larger than one read chunk
+        let database = Self.version + Self.track("Users/a.mp3", Self.text("tsng", "A")) + Self.track("Users/\(long).mp3")
+            + Self.track("/Users/a.mp3", Self.text("tsng", "repeat")) + Self.record("otrk", Self.text("tsng", "no path"))
+        let crates: [(name: String, isSmart: Bool, bytes: [UInt8])] = [
+            ("House%%Deep.crate", false, Self.crateVersion + Self.record("otrk", Self.text("ptrk", "Users/a.mp3"))),
+            ("House.crate", false, Self.crateVersion + Self.record("otrk", Self.text("ptrk", "Users/gone.mp3"))
+                + Self.record("otrk", Self.text("ptrk", "/Users/a.mp3"))),
+            ("Top%%Sub.scrate", true, Self.text("vrsn", "1.0/Serato ScratchLive Smart Crate")),
+        ]
+        let (items, summary) = try SeratoLibraryReader.read(bytes: database, crates: crates, name: "/x/_Serato_/database V2")
+        #expect(items.map(\.title) == ["A", nil])
+        #expect(items.first?.location == "/Users/a.mp3")
+        #expect(summary.trackCount == 2)
+        #expect(summary.warnings.count == 2, "\(summary.warnings)")
+        #expect(summary.warnings.allSatisfy { $0.position?.byteOffset != nil })
+        let names = summary.playlists.map(\.name)
+        #expect(names == ["House", "Deep", "Top", "Sub"], "\(names)")
+        let house = summary.playlists[0], deep = summary.playlists[1], top = summary.playlists[2], sub = summary.playlists[3]
+        #expect(house.items == [items[0].id] && house.missing == 1 && !house.isFolder)
+        #expect(deep.parentID == house.id && deep.items == [items[0].id])
+        #expect(top.isFolder && sub.parentID == top.id && sub.isSmart && !top.isSmart)
+        #expect(summary.applicationVersion == "Serato Scratch LIVE Database 2.0")
+    }
+
+    @Test("malformed records are errors at their byte offset", arguments: [
+        ("empty", [], 0),
+        ("not a database", text("vrsn", "1.0/Serato ScratchLive Crate"), 0),
+        ("header cut", version + [0x6F, 0x74, 0x72], 72),
+        ("record past the end", version + record("otrk", []).prefix(4) + [0, 0, 1, 0], 72),
+        ("too long", version + Array("otrk".utf8) + [0x7F, 0xFF, 0xFF, 0xFF], 72),
+        ("field past its record", version + record("otrk", Array("pfil".utf8) + [0, 0, 0, 9, 0, 0x41]), 80),
+        ("field header cut", version + record("otrk", Array("pfil".utf8) + [0]), 80),
+        ("odd text", version + record("otrk", record("pfil", [0, 0x41, 0])), 80),
+        ("short number", version + track("a.mp3", record("uadd", [1])), 98),
+    ] as [(String, [UInt8], Int)])
+    func malformed(label: String, bytes: [UInt8], offset: Int) {
+        do {
+            _ = try SeratoLibraryReader.read(bytes: bytes, name: "/x/database V2")
+            Issue.record("\(label): read without an error")
+        } catch let error as MalformedSourceError {
+            #expect(error.position.byteOffset == offset, "\(label): \(error)")
+            #expect(error.description.hasPrefix("/x/database V2 at byte \(offset): "), "\(label): \(error)")
+        } catch {
+            Issue.record("\(label): \(error)")
+        }
+    }
+
+    @Test("a malformed crate is an error in the crate")
+    func malformedCrate() {
+        #expect {
+            _ = try SeratoLibraryReader.read(bytes: Self.version, crates: [("Bad.crate", false, Self.crateVersion + [0x6F])],
+                                             name: "/x/_Serato_/database V2")
+        } throws: { error in
+            (error as? MalformedSourceError)?.description.hasPrefix("/x/_Serato_/Subcrates/Bad.crate at byte 64") == true
+        }
+    }
+
+    @Test("the sniffer tells a database from a crate and from other binary files")
+    func sniffing() {
+        let kind = { (bytes: [UInt8]) in SourceSniffer.recognise(FileHead(bytes: bytes, isWholeFile: true, fileName: "x")).id }
+        #expect(kind(Self.version + Self.track("a.mp3")) == "serato")
+        #expect(kind(Self.crateVersion) == "serato-crate")
+        #expect(kind(Self.text("vrsn", "1.0/Something else")) == "binary")
+        #expect(kind(Array("vrsn".utf8) + [0xFF, 0xFF, 0xFF, 0xFF]) != "serato")
+    }
+}
