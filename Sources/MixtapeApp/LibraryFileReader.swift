@@ -13,14 +13,40 @@ struct LibraryFileReader: Sendable {
         var warnings: [IndexWarning]
     }
 
+    /// How a kind is read: its items streamed (a library), or, for a kind with no items of its
+    /// own (foobar2000's playlists), the playlist files' records its playlists are resolved
+    /// from, as a playlist file's are (`ResolvePlaylistFiles`).
+    enum Reading: Sendable {
+        /// Streams the file's items (and playlists a reader completes early) to `emit` in
+        /// batches, then returns the rest.
+        case items(@Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome)
+        case playlistFiles(@Sendable (_ path: String) throws -> Foobar2000Playlists.Read)
+    }
+
     /// How the source is recorded in the index.
     let recordedKind: SourceKind
     /// Files beside the source that are read with it (Rhythmbox's `playlists.xml`): a change to
-    /// one is a change to the source, for `index` and for `watch`.
+    /// one is a change to the source, for `index` and for `watch`. One that ends in `/` is a
+    /// folder, which `watch` takes to mean any file directly in it (a new foobar2000
+    /// playlist's file, before the index names it) and the source's stamp leaves out.
     var companions: @Sendable (_ path: String) -> [String] = { _ in [] }
-    /// Streams the file's items (and playlists a reader completes early) to `emit` in batches,
-    /// then returns the rest.
-    let read: @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome
+    let reading: Reading
+
+    /// A library's reader: `read` streams its items.
+    init(recordedKind: SourceKind, companions: @escaping @Sendable (_ path: String) -> [String] = { _ in [] },
+         read: @escaping @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome) {
+        self.recordedKind = recordedKind
+        self.companions = companions
+        reading = .items(read)
+    }
+
+    /// The reader of a kind with no items of its own.
+    init(recordedKind: SourceKind, companions: @escaping @Sendable (_ path: String) -> [String],
+         playlistFiles: @escaping @Sendable (_ path: String) throws -> Foobar2000Playlists.Read) {
+        self.recordedKind = recordedKind
+        self.companions = companions
+        reading = .playlistFiles(playlistFiles)
+    }
 
     /// The readers by `ContentKind.id`.
     static let all: [String: LibraryFileReader] = [
@@ -47,6 +73,10 @@ struct LibraryFileReader: Sendable {
         ContentKind.virtualdj.id: LibraryFileReader(recordedKind: .virtualdj) { path, emit in
             outcome(try VirtualDJLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.foobar2000.id: LibraryFileReader(
+            recordedKind: .foobar2000, companions: { Foobar2000Playlists.companions(of: $0) },
+            playlistFiles: { try Foobar2000Playlists.read(path: $0) }
+        ),
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {
