@@ -63,6 +63,7 @@ let package = Package(
         .executableTarget(name: "fuzz-playlists", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-virtualdj", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-foobar2000", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-mpd", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-termtext", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-relocation", dependencies: ["FuzzReplay", "MixtapeCore"]),

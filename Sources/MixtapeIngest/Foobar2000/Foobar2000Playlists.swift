@@ -136,11 +136,19 @@ public enum Foobar2000Playlists {
         var records: [PlaylistFileRecord] = []
         var warnings: [IndexWarning] = []
         var found = 0
-        for (position, playlist) in playlists.enumerated() {
+        var seen: Set<String> = []
+        for playlist in playlists {
             let stem = String(playlist.fileName.dropLast(4))
+            let identity = "foobar2000:" + (playlist.identity ?? stem)
+            // Two playlists of one file, or of one identity, would be one playlist of the index.
+            guard seen.insert(playlist.fileName).inserted, seen.insert(identity).inserted else {
+                warnings.append(IndexWarning(position: SourcePosition(file: path, line: 1, column: playlist.offset + 1),
+                                             message: "the playlist \"\(playlist.name)\" names the file or identity of "
+                                                 + "one before it; skipped"))
+                continue
+            }
             var record = PlaylistFileRecord(path: FolderPath.join(folder, playlist.fileName), stamp: 0, name: playlist.name,
-                                            folders: [], entries: [], identity: "foobar2000:" + (playlist.identity ?? stem),
-                                            position: position)
+                                            folders: [], entries: [], identity: identity, position: records.count)
             let (file, loaded) = first([playlist.fileName, stem.lowercased() + ".fpl"].map { FolderPath.join(folder, $0) },
                                        load: load, limit: FPLPlaylistFile.limit)
             switch loaded {
