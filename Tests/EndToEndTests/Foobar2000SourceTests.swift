@@ -359,6 +359,12 @@ struct Foobar2000SourceTests {
         let refused = try scratch.run(["index", saved])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("save it from foobar2000 as .m3u8"), "\(refused.stderr)")
+        // The index is known by its lines, whatever it is called.
+        let renamed = Self.folder(of: index) + "/tabs.m3u8"
+        try FileManager.default.copyItem(atPath: index, toPath: renamed)
+        let read = try scratch.run(["index", renamed])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(try scratch.run(["sources", "--json"]).records.first?["kind"] as? String == "foobar2000")
         // A text file of lines that merely start like GUIDs elsewhere is no index.
         let text = try scratch.write("notes.txt", "some notes\n\(Self.guidA):A\n")
         #expect(try scratch.run(["index", text]).stderr.contains("a text file"))
