@@ -68,6 +68,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rhythmbox", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-virtualdj", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-serato", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
+        .executableTarget(name: "fuzz-foobar2000", dependencies: ["FuzzReplay", "MixtapeCore", "MixtapeIngest"]),
         .executableTarget(name: "fuzz-mpd", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-termtext", dependencies: ["FuzzReplay", "MixtapeCore"]),
         .executableTarget(name: "fuzz-relocation", dependencies: ["FuzzReplay", "MixtapeCore"]),

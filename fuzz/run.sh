@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj serato mpd termtext relocation)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plist xmp nfo infojson keys query playlists cue traktor rekordbox rhythmbox virtualdj serato foobar2000 mpd termtext relocation)
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 OUT=fuzz/out
@@ -28,7 +28,7 @@ case $DURATION in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not
 max_len() {
     case $1 in
         plist|traktor|rekordbox|rhythmbox|virtualdj|serato) echo 65536 ;;
-        xmp|nfo|infojson|cue) echo 16384 ;;
+        xmp|nfo|infojson|cue|foobar2000) echo 16384 ;;
         playlists) echo 4096 ;;
         keys|query|mpd|termtext|relocation) echo 1024 ;;
     esac
@@ -42,6 +42,7 @@ dictionary() {
         serato) echo fuzz/dicts/serato.dict ;;
         infojson) echo fuzz/dicts/json.dict ;;
         cue) echo fuzz/dicts/cue.dict ;;
+        foobar2000) echo fuzz/dicts/foobar2000.dict ;;
         keys) echo fuzz/dicts/keys.dict ;;
         playlists) echo fuzz/dicts/playlists.dict ;;
         mpd) echo fuzz/dicts/mpd.dict ;;

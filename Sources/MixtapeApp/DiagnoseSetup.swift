@@ -88,7 +88,7 @@ public struct DiagnoseSetup {
         let folders = WatchBudget.foldersToWatch(
             mediaFolders: inspection.mediaFolders,
             folderRoots: sources.filter { $0.kind == .folder }.map(\.path),
-            libraryFiles: sources.filter(\.kind.isLibraryFile).map(\.path))
+            libraryFiles: sources.filter { $0.kind != .folder }.map(\.path))
         return WatchBudget(folders: folders.count, watchLimit: limits.watches, instanceLimit: limits.instances).finding
     }
 }

@@ -124,10 +124,10 @@ public struct IndexSources {
     /// apart (one that does not exist is a warning, not a failure).
     private func targets(recordedIn store: LibraryStore) throws -> (targets: [String], unrecorded: Set<String>) {
         if let changes { return (changes.sourcePaths, []) }
-        let named = sources.map(FileFacts.absolute)
+        let named = sources.map(NamedSource.path)
         guard named.isEmpty else { return (named, []) }
         let recorded = try store.sources().map(\.path)
-        let defaults = defaultSources.map(FileFacts.absolute).filter { !recorded.contains($0) }
+        let defaults = defaultSources.map(NamedSource.path).filter { !recorded.contains($0) }
         return (recorded + defaults, Set(defaults))
     }
 }

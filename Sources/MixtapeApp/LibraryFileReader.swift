@@ -13,18 +13,48 @@ struct LibraryFileReader: Sendable {
         var warnings: [IndexWarning]
     }
 
+    /// How a kind is read: its items streamed (a library), or, for a kind with no items of its
+    /// own (foobar2000's playlists), the playlist files' records its playlists are resolved
+    /// from, as a playlist file's are (`ResolvePlaylistFiles`).
+    enum Reading: Sendable {
+        /// Streams the file's items (and playlists a reader completes early) to `emit` in
+        /// batches, then returns the rest.
+        case items(@Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome)
+        case playlistFiles(@Sendable (_ path: String) throws -> Foobar2000Playlists.Read)
+    }
+
     /// How the source is recorded in the index.
     let recordedKind: SourceKind
     /// Files beside the source that are read with it (Rhythmbox's `playlists.xml`): a change to
     /// one is a change to the source, for `index` and for `watch`.
     var companions: @Sendable (_ path: String) -> [String] = { _ in [] }
-    /// Folders whose files are companions (Serato's `Subcrates` and `SmartCrates`): a file
-    /// written, created, renamed or deleted there is a change to the source, and the folders'
-    /// own modification times join its stamp (a crate renamed changes no file's size or time).
+    /// Folders whose files are companions (Serato's `Subcrates` and `SmartCrates`, foobar2000's
+    /// playlists folder): a file written, created, renamed or deleted there is a change to the
+    /// source (a new foobar2000 playlist's file appears before its index names it), and the
+    /// folders' own modification times join its stamp (a crate renamed changes no file's size
+    /// or time).
     var companionFolders: @Sendable (_ path: String) -> [String] = { _ in [] }
-    /// Streams the file's items (and playlists a reader completes early) to `emit` in batches,
-    /// then returns the rest.
-    let read: @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome
+    let reading: Reading
+
+    /// A library's reader: `read` streams its items.
+    init(recordedKind: SourceKind, companions: @escaping @Sendable (_ path: String) -> [String] = { _ in [] },
+         companionFolders: @escaping @Sendable (_ path: String) -> [String] = { _ in [] },
+         read: @escaping @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome) {
+        self.recordedKind = recordedKind
+        self.companions = companions
+        self.companionFolders = companionFolders
+        reading = .items(read)
+    }
+
+    /// The reader of a kind with no items of its own.
+    init(recordedKind: SourceKind, companions: @escaping @Sendable (_ path: String) -> [String],
+         companionFolders: @escaping @Sendable (_ path: String) -> [String] = { _ in [] },
+         playlistFiles: @escaping @Sendable (_ path: String) throws -> Foobar2000Playlists.Read) {
+        self.recordedKind = recordedKind
+        self.companions = companions
+        self.companionFolders = companionFolders
+        reading = .playlistFiles(playlistFiles)
+    }
 
     /// The readers by `ContentKind.id`.
     static let all: [String: LibraryFileReader] = [
@@ -57,6 +87,11 @@ struct LibraryFileReader: Sendable {
         ) { path, emit in
             outcome(try SeratoLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.foobar2000.id: LibraryFileReader(
+            recordedKind: .foobar2000, companions: { Foobar2000Playlists.companions(of: $0) },
+            companionFolders: { [FolderPath.parent(of: $0)] },
+            playlistFiles: { try Foobar2000Playlists.read(path: $0) }
+        ),
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {

@@ -108,7 +108,7 @@ public struct LibraryQueries {
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait)
         defer { withExtendedLifetime(lock) {} }
         let store = try LibraryStore(path: libraryPath)
-        guard let removed = try store.removeSource(at: path) ?? store.removeSource(at: FileFacts.absolute(path)) else {
+        guard let removed = try store.removeSource(at: path) ?? store.removeSource(at: NamedSource.path(path)) else {
             return nil
         }
         // An export's entries may have been found among a folder's files, which are gone now.

@@ -79,6 +79,32 @@ struct ReadSources {
         }
     }
 
+    /// A source of playlists with no items of its own (foobar2000's): its playlists are kept as
+    /// playlist files' records, resolved with every other playlist file's (as a playlist file
+    /// named as a source is); the records it no longer has are forgotten. Throws what the
+    /// reader throws (a malformed index: exit 65), before anything is written.
+    private func indexPlaylistSource(_ path: String, reader: LibraryFileReader,
+                                     read: (_ path: String) throws -> Foobar2000Playlists.Read,
+                                     stamp: SourceStamp, into report: inout IndexReport) throws {
+        let previous = Set(try store.playlistFileStamps(ofSource: path).keys)
+        let playlists = try read(path)
+        let paths = Set(playlists.records.map(\.path))
+        let record = SourceRecord(path: path, kind: reader.recordedKind,
+                                  stamp: LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: reader.recordedKind),
+                                  indexedAt: Timestamp(rawValue: Int64(FileFacts.now())))
+        // Every file read or gone: one that is gone, or a playlist that moved among the tabs,
+        // has every playlist of the source derived again.
+        let touched = paths.union(previous)
+        let counts = try store.sync(record, derive: ResolvePlaylistFiles.derive(readingFiles: touched)) { sync in
+            try sync.writePlaylistFiles(playlists.records, removing: previous.subtracting(paths).sorted())
+            return SourceReadout(playlists: nil, contentFingerprint: playlists.contentFingerprint,
+                                 applicationVersion: playlists.applicationVersion)
+        }
+        report.add(counts)
+        report.changedPlaylistFiles.formUnion(touched)
+        report.warnings += playlists.warnings
+    }
+
     /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
     /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65. Returns
     /// the lines its sync gathered when they stand for the whole index.
@@ -97,6 +123,13 @@ struct ReadSources {
                 return nil
             }
             let reader = try LibraryFileReader.reader(for: kind, path: path)
+            let read: @Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> LibraryFileReader.Outcome
+            switch reader.reading {
+            case .items(let items): read = items
+            case .playlistFiles(let files):
+                try indexPlaylistSource(path, reader: reader, read: files, stamp: stamp, into: &report)
+                return nil
+            }
             var outcome: LibraryFileReader.Outcome?
             var delivered = 0
             let record = SourceRecord(path: path, kind: reader.recordedKind,
@@ -110,7 +143,7 @@ struct ReadSources {
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
             let counts = try store.sync(record, lines: lines, derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
-                let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try reader.read(path, emit) },
+                let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
                     if let items = batch.takeItems() {
                         let count = items.count

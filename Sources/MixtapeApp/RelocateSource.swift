@@ -45,14 +45,14 @@ public struct RelocateSource {
         let queries = LibraryQueries(libraryPath: libraryPath)
         guard queries.indexExists else { throw Refusal.notASource(source) }
         let store = try LibraryStore(path: libraryPath)
-        guard let record = try store.source(at: source) ?? store.source(at: FileFacts.absolute(source)) else {
+        guard let record = try store.source(at: source) ?? store.source(at: NamedSource.path(source)) else {
             throw Refusal.notASource(source)
         }
         guard record.kind != .folder else { throw Refusal.aFolder(record.path) }
         for rule in rules {
             guard FileFacts.isFolder(rule.to) else { throw Refusal.noFolder(rule) }
             guard try store.anyLocation(of: record.path, where: rule.covers) else {
-                throw Refusal.matchesNothing(rule, source: record.path, playlistFile: record.kind == .playlistFile)
+                throw Refusal.matchesNothing(rule, source: record.path, playlistFile: record.kind.isPlaylistSource)
             }
         }
         // A rule given again for the same FROM replaces the old one, in the new one's place.

@@ -52,7 +52,7 @@ struct ResolveLocations {
         let earlier = Dictionary(before.map { ($0.path, $0.relocation) }, uniquingKeysWith: { first, _ in first })
         let named = Set(targets)
         return after.compactMap { source in
-            guard source.kind == .playlistFile, named.contains(source.path), let summary = source.relocation else { return nil }
+            guard source.kind.isPlaylistSource, named.contains(source.path), let summary = source.relocation else { return nil }
             return RelocationOutcome(source: source.path, kind: source.kind, summary: summary, changed: earlier[source.path] != summary,
                                      changedPaths: false)
         }

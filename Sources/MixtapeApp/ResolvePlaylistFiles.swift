@@ -31,8 +31,11 @@ struct ResolvePlaylistFiles {
 
     private func updateInPlace(_ paths: Set<String>) throws -> Bool {
         let files = try store.playlistFiles(at: paths)
-        let names = try store.playlistNames(ofFiles: paths)
-        guard files.count == paths.count, files.allSatisfy({ names[$0.record.path] == $0.record.name }) else { return false }
+        let places = try store.playlistPlaces(ofFiles: paths)
+        guard files.count == paths.count, files.allSatisfy({ file in
+            places[file.record.path].map { $0.name == file.record.name && (file.record.position ?? $0.position) == $0.position }
+                ?? false
+        }) else { return false }
         let found = try resolve(files)
         try store.updateEntries(ofPlaylistsFromFiles: zip(files, found).map { file, ids in
             ResolvePlaylistFiles.playlist(file.record, source: file.source, parent: nil, items: ids)
@@ -46,7 +49,7 @@ struct ResolvePlaylistFiles {
     private func resolve(_ files: [(source: String, record: PlaylistFileRecord)]) throws -> [[[ItemID]]] {
         var resolver = PlaylistResolver()
         var found = try byPath(files, resolver: &resolver)
-        let reporting = try Set(store.sources().filter { $0.kind == .playlistFile }.map(\.path)).intersection(files.map(\.source))
+        let reporting = try Set(store.sources().filter(\.kind.isPlaylistSource).map(\.path)).intersection(files.map(\.source))
         var relocation = PlaylistRelocation(files, settled: found)
         if relocation.hasOpenEntries || !reporting.isEmpty { found = try relocate(&relocation) }
         try byTags(files, found: &found, resolver: &resolver)
@@ -105,7 +108,7 @@ struct ResolvePlaylistFiles {
     }
 
     private func resolveAll() throws {
-        let sources = try store.sources().filter { $0.kind == .folder || $0.kind == .playlistFile }
+        let sources = try store.sources().filter { $0.kind == .folder || $0.kind.isPlaylistSource }
         guard !sources.isEmpty else { return }
         let files = try store.playlistFiles()
         var bySource: [String: [Playlist]] = [:]
@@ -124,7 +127,8 @@ struct ResolvePlaylistFiles {
 
     /// One source's playlists: a folder playlist for every folder that holds playlist files
     /// (so `playlists` shows the tree and `playlist:Folder` finds what is below it), then the
-    /// playlists, all ordered by folder path and name.
+    /// playlists, all ordered by folder path and name; playlists with a place of their own
+    /// (foobar2000's tabs) in that order.
     static func playlists(of records: [(record: PlaylistFileRecord, items: [[ItemID]])], source: String) -> [Playlist] {
         var result: [Playlist] = []
         var folderIDs: [[String]: PlaylistID] = [:]
@@ -142,8 +146,8 @@ struct ResolvePlaylistFiles {
             return id
         }
         let ordered = records.sorted {
-            ($0.record.folders.joined(separator: "/"), $0.record.name, $0.record.path)
-                < ($1.record.folders.joined(separator: "/"), $1.record.name, $1.record.path)
+            ($0.record.position ?? .max, $0.record.folders.joined(separator: "/"), $0.record.name, $0.record.path)
+                < ($1.record.position ?? .max, $1.record.folders.joined(separator: "/"), $1.record.name, $1.record.path)
         }
         for (record, items) in ordered {
             result.append(playlist(record, source: source, parent: folder(record.folders), items: items))
@@ -154,7 +158,7 @@ struct ResolvePlaylistFiles {
     /// The playlist of one file, given what each of its entries resolved to. An unresolved
     /// entry's position counts the items before it, a split file's tracks each.
     static func playlist(_ record: PlaylistFileRecord, source: String, parent: PlaylistID?, items: [[ItemID]]) -> Playlist {
-        var playlist = Playlist(id: playlistID("file", record.path), name: record.name)
+        var playlist = Playlist(id: playlistID(of: record, source: source), name: record.name)
         playlist.parentID = parent
         playlist.source = source
         playlist.file = record.path
@@ -178,5 +182,19 @@ struct ResolvePlaylistFiles {
         var hash = StableHash()
         for part in parts { hash.combine(part) }
         return PlaylistID(rawValue: "file-playlist:" + hash.hexDigest)
+    }
+
+    /// A record's playlist id: from its path (`file-playlist:`), or, for one with an identity
+    /// of its own (`foobar2000:GUID`), `foobar2000-playlist:` and 16 hex digits of its source
+    /// and that identity, which survive the playlist moving among the tabs, being renamed or
+    /// written to another file.
+    static func playlistID(of record: PlaylistFileRecord, source: String) -> PlaylistID {
+        guard let identity = record.identity, let colon = identity.firstIndex(of: ":") else {
+            return playlistID("file", record.path)
+        }
+        var hash = StableHash()
+        hash.combine(source)
+        hash.combine(identity)
+        return PlaylistID(rawValue: identity[..<colon] + "-playlist:" + hash.hexDigest)
     }
 }

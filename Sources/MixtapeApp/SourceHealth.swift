@@ -67,7 +67,7 @@ struct SourceHealth {
             + (mapped ? "; the config file's map-prefix was applied too" : "")
         var findings: [Finding] = []
         // A playlist file's entries name items; an export's entries are its items.
-        let (one, many) = source.kind == .playlistFile ? ("entry", "entries") : ("item", "items")
+        let (one, many) = source.kind.isPlaylistSource ? ("entry", "entries") : ("item", "items")
         if files.here == 0 {
             findings.append(.note(Self.check, "\(path): none of its \(total.counted(one, many)) has its file on this "
                                   + "machine: it was written on another computer, or the files moved", fix: fix))
@@ -111,6 +111,7 @@ struct SourceHealth {
         case .strawberry: "a Strawberry database"
         case .clementine: "a Clementine database"
         case .serato: "a Serato library"
+        case .foobar2000: "foobar2000's playlists"
         }
         return "\(kind), \(source.itemCount.counted("item")) in the index"
     }

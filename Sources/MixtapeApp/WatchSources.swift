@@ -116,7 +116,7 @@ public struct WatchSources {
     /// The sources to watch: the named ones (which must exist), else every recorded one and
     /// the config file's that exist.
     private func watchedSources() throws -> [WatchedSource] {
-        if !sources.isEmpty { return try sources.map(FileFacts.absolute).map(WatchSources.watched) }
+        if !sources.isEmpty { return try sources.map(NamedSource.path).map(WatchSources.watched) }
         let recorded = LibraryStore.exists(at: libraryPath) ? try LibraryStore(path: libraryPath).sources() : []
         var watched: [WatchedSource] = recorded.map {
             $0.kind == .folder ? .folder(root: $0.path)
@@ -124,7 +124,7 @@ public struct WatchSources {
                            companionFolders: LibraryFileReader.companionFolders(of: $0.path, kind: $0.kind))
         }
         let recordedPaths = Set(recorded.map(\.path))
-        for path in defaultSources.map(FileFacts.absolute) where !recordedPaths.contains(path) {
+        for path in defaultSources.map(NamedSource.path) where !recordedPaths.contains(path) {
             // One that is missing or unreadable is skipped: the catch-up index warns about it.
             if let source = try? WatchSources.watched(path) { watched.append(source) }
         }

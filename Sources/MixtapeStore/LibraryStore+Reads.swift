@@ -107,20 +107,20 @@ extension LibraryStore {
         try reading { db in try PlaylistFileRows.all(in: db, paths: paths) }
     }
 
-    /// The names of the playlists derived from the playlist files at `paths`, by file.
-    public func playlistNames(ofFiles paths: Set<String>) throws -> [String: String] {
-        try reading { db in try LibraryStore.playlistNames(ofFiles: paths, in: db) }
+    /// The names and places of the playlists derived from the playlist files at `paths`, by file.
+    public func playlistPlaces(ofFiles paths: Set<String>) throws -> [String: PlaylistPlace] {
+        try reading { db in try LibraryStore.playlistPlaces(ofFiles: paths, in: db) }
     }
 
-    static func playlistNames(ofFiles paths: Set<String>, in db: Database) throws -> [String: String] {
-        var names: [String: String] = [:]
+    static func playlistPlaces(ofFiles paths: Set<String>, in db: Database) throws -> [String: PlaylistPlace] {
+        var places: [String: PlaylistPlace] = [:]
         for path in paths {
-            if let name = try String.fetchOne(db, sql: "SELECT name FROM playlists WHERE file = ? AND folder = 0",
-                                              arguments: [path]) {
-                names[path] = name
+            if let row = try Row.fetchOne(db, sql: "SELECT name, position FROM playlists WHERE file = ? AND folder = 0",
+                                          arguments: [path]) {
+                places[path] = PlaylistPlace(name: row[0], position: row[1])
             }
         }
-        return names
+        return places
     }
 
     /// Writes the items of smart playlists Mixtape evaluated, found by source path and id, in

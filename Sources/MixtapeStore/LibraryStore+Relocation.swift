@@ -83,7 +83,7 @@ extension LibraryStore {
     /// location `matches` accepts.
     public func anyLocation(of path: String, where matches: (String) -> Bool) throws -> Bool {
         try reading { db in
-            for (source, record) in try PlaylistFileRows.all(in: db, paths: [path]) where source == path {
+            for record in try PlaylistFileRows.all(in: db, ofSource: path) {
                 if record.entries.contains(where: { if case .path(let target) = $0.target { matches(target) } else { false } }) {
                     return true
                 }

@@ -8,7 +8,7 @@ enum PlaylistFileRows {
     /// Every record, with the path of the source it belongs to, sources in the order added.
     static func all(in db: Database) throws -> [(source: String, record: PlaylistFileRecord)] {
         try Row.fetchAll(db, sql: """
-            SELECT sources.path AS source, f.path, f.stamp, f.name, f.folders, f.entries FROM playlist_files f
+            SELECT sources.path AS source, f.path, f.stamp, f.name, f.folders, f.entries, f.identity, f.position FROM playlist_files f
             JOIN sources ON sources.id = f.source_id ORDER BY f.source_id, f.path
             """).map { row in (row["source"], record(row)) }
     }
@@ -18,13 +18,22 @@ enum PlaylistFileRows {
         var found: [(String, PlaylistFileRecord)] = []
         for path in paths.sorted() {
             for row in try Row.fetchAll(db, sql: """
-                SELECT sources.path AS source, f.path, f.stamp, f.name, f.folders, f.entries FROM playlist_files f
+                SELECT sources.path AS source, f.path, f.stamp, f.name, f.folders, f.entries, f.identity, f.position FROM playlist_files f
                 JOIN sources ON sources.id = f.source_id WHERE f.path = ?
                 """, arguments: [path]) {
                 found.append((row["source"], record(row)))
             }
         }
         return found
+    }
+
+    /// The records of the source at `path` (a playlist file named as a source has one, at its
+    /// own path; foobar2000's playlists one a playlist).
+    static func all(in db: Database, ofSource path: String) throws -> [PlaylistFileRecord] {
+        try Row.fetchAll(db, sql: """
+            SELECT f.path, f.stamp, f.name, f.folders, f.entries, f.identity, f.position FROM playlist_files f
+            JOIN sources ON sources.id = f.source_id WHERE sources.path = ?
+            """, arguments: [path]).map(record)
     }
 
     /// The stamps of a source's records, by path (what a walk compares against).
@@ -43,18 +52,21 @@ enum PlaylistFileRows {
         let delete = try db.makeStatement(sql: "DELETE FROM playlist_files WHERE source_id = ? AND path = ?")
         for path in removed { try delete.execute(arguments: [sourceID, path]) }
         let insert = try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO playlist_files (source_id, path, stamp, name, folders, entries) VALUES (?,?,?,?,?,?)
+            INSERT OR REPLACE INTO playlist_files (source_id, path, stamp, name, folders, entries, identity, position)
+                VALUES (?,?,?,?,?,?,?,?)
             """)
         for record in records {
             try insert.execute(arguments: [sourceID, record.path, record.stamp, record.name,
-                                           Data(StringListCodec.encode(record.folders)), Data(encode(record.entries))])
+                                           Data(StringListCodec.encode(record.folders)), Data(encode(record.entries)),
+                                           record.identity, record.position])
         }
     }
 
     private static func record(_ row: Row) -> PlaylistFileRecord {
         PlaylistFileRecord(path: row["path"], stamp: row["stamp"], name: row["name"],
                            folders: StringListCodec.decode(Array(row["folders"] as Data)),
-                           entries: decode(Array(row["entries"] as Data)))
+                           entries: decode(Array(row["entries"] as Data)), identity: row["identity"],
+                           position: row["position"])
     }
 
     /// Five strings an entry: `u` (URL) or `p` (path), the target, artist, title, duration

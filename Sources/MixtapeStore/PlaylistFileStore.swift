@@ -9,7 +9,7 @@ public protocol PlaylistFileStore {
     func sources() throws -> [SourceRecord]
     func playlistFiles() throws -> [(source: String, record: PlaylistFileRecord)]
     func playlistFiles(at paths: Set<String>) throws -> [(source: String, record: PlaylistFileRecord)]
-    func playlistNames(ofFiles paths: Set<String>) throws -> [String: String]
+    func playlistPlaces(ofFiles paths: Set<String>) throws -> [String: PlaylistPlace]
     func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,
                                   _ startMs: Int64?) throws -> Void) throws
     func forEachFileHere(_ body: (ItemID, _ path: String, _ size: Int64?, _ durationMs: Int64?,
@@ -23,6 +23,13 @@ public protocol PlaylistFileStore {
 }
 
 extension LibraryStore: PlaylistFileStore {}
+
+/// Where a playlist derived from a playlist file stands: its name and its place among its
+/// source's playlists.
+public struct PlaylistPlace: Hashable, Sendable {
+    public var name: String
+    public var position: Int
+}
 
 extension LibraryStore {
     /// The transaction of a sync or patch, lent to its `derive` step: reads see what the
@@ -40,8 +47,8 @@ extension LibraryStore {
             try translated { try PlaylistFileRows.all(in: db, paths: paths) }
         }
 
-        public func playlistNames(ofFiles paths: Set<String>) throws -> [String: String] {
-            try translated { try LibraryStore.playlistNames(ofFiles: paths, in: db) }
+        public func playlistPlaces(ofFiles paths: Set<String>) throws -> [String: PlaylistPlace] {
+            try translated { try LibraryStore.playlistPlaces(ofFiles: paths, in: db) }
         }
 
         public func forEachLocation(_ body: (ItemID, _ location: String?, _ artist: String?, _ title: String?,

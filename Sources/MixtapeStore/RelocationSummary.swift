@@ -30,9 +30,9 @@ public struct RelocationSummary: Hashable, Sendable {
     public var entries: Int { found + missing + ambiguous }
 
     /// How step 3 found a source's files, as reports name it: a playlist file gives no sizes,
-    /// only lengths (`#EXTINF`).
+    /// only lengths (`#EXTINF`; foobar2000 1.x's `.fpl`).
     public static func byNameStep(of kind: SourceKind) -> String {
-        kind == .playlistFile ? "by name and length" : "by name and size"
+        kind.isPlaylistSource ? "by name and length" : "by name and size"
     }
 
     /// The summary of a source row, nil when relocation has not run on it.

@@ -281,6 +281,16 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v20: playlist files' identity and order") { db in
+            // A source that keeps several playlists in files of its own (foobar2000's playlist
+            // folders): what each playlist's id derives from when the file's path is not stable
+            // (foobar2000 1.x writes a playlist to a new file at every save), and the
+            // playlists' order (foobar2000's tabs). Null for playlist files, as before.
+            try db.execute(sql: """
+                ALTER TABLE playlist_files ADD COLUMN identity TEXT;
+                ALTER TABLE playlist_files ADD COLUMN position INTEGER;
+                """)
+        }
         return migrator
     }
 

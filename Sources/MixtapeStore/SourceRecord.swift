@@ -25,10 +25,18 @@ public enum SourceKind: String, Sendable {
     case clementine
     /// A Serato library (`_Serato_/database V2`), read with the crates and smart crates beside it.
     case serato
+    /// foobar2000's playlists: a 2.x `playlists-v2.0/index.txt` with the `.fplite` files it
+    /// names, or a 1.x `playlists-v1.4/index.dat` with its `.fpl` files. Playlists whose entries
+    /// name items of any source, as a playlist file's do, and no items of its own.
+    case foobar2000
 
     /// A library export or database: one file read whole by its kind's reader, whose items
-    /// are its own (not a folder, not a playlist file).
-    public var isLibraryFile: Bool { self != .folder && self != .playlistFile }
+    /// are its own (not a folder, not a playlist file, not foobar2000's playlists).
+    public var isLibraryFile: Bool { self != .folder && !isPlaylistSource }
+
+    /// Playlists and no items of their own, whose entries are resolved to items of any source
+    /// (sources.md, "Playlist files"): a playlist file named as a source, foobar2000's playlists.
+    public var isPlaylistSource: Bool { self == .playlistFile || self == .foobar2000 }
 }
 
 /// The file-system facts that tell whether a source changed since it was last read.

@@ -137,7 +137,7 @@ public final class SourceWatcher {
                     try watch(FolderPath.parent(of: file), isRoot: true)
                     // A companion folder that is not there yet is made by the program when
                     // it saves its first crate; until then there is nothing in it to read.
-                    for folder in folders { try watch(folder, isRoot: false) }
+                    for folder in folders where folder != FolderPath.parent(of: file) { try watch(folder, isRoot: false) }
                 }
             }
         }

@@ -12,7 +12,9 @@ struct IndexCommand: ParsableCommand {
         discussion: """
             A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox, \
             VirtualDJ, Serato), a \
-            playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
+            playlist file, foobar2000's playlists (its playlists-v2.0 folder or the index.txt \
+            in it; 1.x's playlists-v1.4 or its index.dat), \
+            or a folder of media files (with XMP, .nfo and .info.json sidecars, \
             embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
             and what its ids survive. With no SOURCE, every \
             recorded source is brought up to date: the form to run from cron (with none recorded \

@@ -8,7 +8,7 @@ import Testing
 /// needs the exit status; stderr says what went wrong. See fuzz/README.md.
 @Suite("Fuzz regressions: saved inputs replay without a crash")
 struct FuzzRegressionTests {
-    static let targets = ["plist", "xmp", "nfo", "infojson", "keys", "query", "playlists", "cue", "traktor", "rekordbox", "rhythmbox", "virtualdj", "serato", "mpd", "termtext", "relocation"]
+    static let targets = ["plist", "xmp", "nfo", "infojson", "keys", "query", "playlists", "cue", "traktor", "rekordbox", "rhythmbox", "virtualdj", "serato", "foobar2000", "mpd", "termtext", "relocation"]
 
     /// One saved input of one target.
     struct Input: CustomTestStringConvertible, Sendable {

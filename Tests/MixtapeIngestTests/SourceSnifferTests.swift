@@ -71,6 +71,46 @@ struct SourceSnifferTests {
         }
     }
 
+    @Test("foobar2000's real playlists folders: the indexes are the source, their playlist files are not",
+          .enabled(if: FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped"))
+    func realFoobar2000() throws {
+        let v2 = Self.real + "/foobar2000/chyyran_foobar/playlists-v2.0"
+        let v1 = Self.real + "/foobar2000/ductran95_Foobar200-Config/playlists-v1.4"
+        #expect(try SourceSniffer.recognise(path: v2 + "/index.txt") == .foobar2000)
+        #expect(try SourceSniffer.recognise(path: v1 + "/index.dat") == .foobar2000)
+        var checked = 0
+        for (folder, suffix, id) in [(v2, ".fplite", "fplite"), (v1, ".fpl", "foobar2000-fpl"), (v2, ".sqlite", "sqlite")] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(suffix) {
+                #expect(try SourceSniffer.recognise(path: folder + "/" + name).id == id, "\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked == 3 + 10 + 3)
+    }
+
+    @Test("foobar2000's index.txt by its lines, whatever its name; text that only looks like it is text", arguments: [
+        ("\u{FEFF}0E0C732C-A355-4005-88CA-DDB3D0DC75CD:Library view\n", "index.txt", "foobar2000"),
+        ("0e0c732c-a355-4005-88ca-ddb3d0dc75cd:\r\nB3A814EF-C023-4B89-9B14-7DFBACC384BC:a:b\r\n", "x.m3u", "foobar2000"),
+        ("0E0C732C-A355-4005-88CA-DDB3D0DC75CD:A\n\n0F96A7B2-61BF-4634-8963-D36EDC7C3937:B", "list", "foobar2000"),
+        ("0E0C732C-A355-4005-88CA-DDB3D0DC75CD:A\nnotes\n", "index.txt", "text"),
+        ("0E0C732C-A355-4005-88CA-DDB3D0DC75CD A\n", "index.txt", "text"),
+        ("0E0C732C-A355-4005-88CA-DDB3D0DC75C:A\n", "index.txt", "text"),
+        ("0E0C732CXA355-4005-88CA-DDB3D0DC75CD:A\n", "index.txt", "text"),
+        ("\n\n", "index.txt", "text"),
+        ("file://C:\\a.mp3\n", "playlist-x.fplite", "fplite"),
+    ])
+    func foobar2000Index(text: String, name: String, id: String) {
+        #expect(Self.kind(text, name: "/x/" + name).id == id, "\(text)")
+    }
+
+    @Test("foobar2000's binary files by their magic", arguments: [
+        (FPLIndexDat.magic, "foobar2000"), (FPLPlaylistFile.magic, "foobar2000-fpl"), (SourceSniffer.exportedFPL, "fpl"),
+        (SourceSniffer.otherFoobar2000Indexes[0], "foobar2000-index"), (SourceSniffer.otherFoobar2000Indexes[1], "foobar2000-index"),
+    ])
+    func foobar2000Binary(magic: [UInt8], id: String) {
+        #expect(Self.kind(magic + [1, 0, 0, 0, 0, 0, 0, 0], name: "/x/index.dat").id == id)
+    }
+
     static let appleDoctype = "<!DOCTYPE plist PUBLIC \"-//Apple Computer//DTD PLIST 1.0//EN\" "
         + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 

@@ -84,6 +84,23 @@ struct ChangeCollectorTests {
         #expect(batch([WatchEvent([.closedAfterWrite], path: "/rb/other.xml")]) == nil)
     }
 
+    /// foobar2000's playlists: its folder is a companion folder, standing for any file directly
+    /// in it (a new playlist's `.fplite` appears before the index names it), not below it.
+    @Test func aCompanionFolderCountsForEveryFileInIt() {
+        let index = "/fb/playlists-v2.0/index.txt"
+        func batch(_ events: [WatchEvent]) -> ChangeBatch? {
+            var collector = ChangeCollector(sources: [.library(file: index, companionFolders: ["/fb/playlists-v2.0"])], debounce: 1,
+                                            isRelevant: { _ in false })
+            collector.take(events, at: 0)
+            return collector.batch(at: 100)
+        }
+        #expect(batch([WatchEvent([.closedAfterWrite], path: "/fb/playlists-v2.0/playlist-NEW.fplite")])?.libraries == [index])
+        #expect(batch([WatchEvent([.movedTo], path: "/fb/playlists-v2.0/playlist-X.fplite", cookie: 6)])?.libraries == [index])
+        #expect(batch([WatchEvent([.closedAfterWrite], path: "/fb/playlists-v2.0/sub/x.fplite")]) == nil)
+        #expect(batch([WatchEvent([.closedAfterWrite], path: "/fb/playlists-v2.0x/a")]) == nil)
+        #expect(batch([WatchEvent([.closedAfterWrite], path: "/fb/other.txt")]) == nil)
+    }
+
     @Test func theExportCountsWhenRewrittenOrRenamedOver() {
         for event in [WatchEvent([.closedAfterWrite], path: Self.export), WatchEvent([.movedTo], path: Self.export, cookie: 3)] {
             #expect(Self.batch([[event]]).0?.libraries == [Self.export])

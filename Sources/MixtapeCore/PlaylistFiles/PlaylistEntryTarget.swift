@@ -32,7 +32,7 @@ public enum PlaylistEntryTarget: Hashable, Sendable {
     }
 
     /// `C:/…` (or `c:` alone): a Windows drive path, absolute on its own.
-    static func hasDriveLetter(_ path: String) -> Bool {
+    public static func hasDriveLetter(_ path: String) -> Bool {
         let bytes = Array(path.utf8.prefix(3))
         guard bytes.count >= 2, bytes[1] == UInt8(ascii: ":") else { return false }
         let letter = bytes[0] | 0x20
@@ -41,7 +41,7 @@ public enum PlaylistEntryTarget: Hashable, Sendable {
 
     /// `a/./b/../c` → `a/c`, keeping the root (`/`, `C:`, `//server`); `..` above the root is
     /// dropped, as the file system does.
-    static func normalised(_ path: String) -> String {
+    public static func normalised(_ path: String) -> String {
         guard path.contains("/.") || path.contains("//") else { return path }
         let isUNC = path.hasPrefix("//")
         let absolute = path.hasPrefix("/")

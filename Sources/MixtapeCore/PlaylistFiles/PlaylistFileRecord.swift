@@ -12,6 +12,15 @@ public struct PlaylistFileRecord: Hashable, Sendable {
     public var folders: [String]
     /// The entries, each with its target (`PlaylistEntryTarget`) and tags.
     public var entries: [Entry]
+    /// For a playlist that is one of several a player keeps in files of its own (foobar2000's),
+    /// what its id derives from instead of the file's path: `kind:key` (`foobar2000:` and the
+    /// playlist's GUID), so the id survives foobar2000 1.x writing the playlist to a new file at
+    /// every save. Its id is then `kind-playlist:` and a hash of the source and this. Nil for a
+    /// playlist file, whose id derives from its path.
+    public var identity: String?
+    /// Its place among its source's playlists (foobar2000's tab order); nil for a playlist
+    /// file, ordered by folder and name.
+    public var position: Int?
 
     /// One entry: where it points and what the file says of it.
     public struct Entry: Hashable, Sendable {
@@ -28,11 +37,14 @@ public struct PlaylistFileRecord: Hashable, Sendable {
         }
     }
 
-    public init(path: String, stamp: Int64, name: String, folders: [String], entries: [Entry]) {
+    public init(path: String, stamp: Int64, name: String, folders: [String], entries: [Entry],
+                identity: String? = nil, position: Int? = nil) {
         self.path = path
         self.stamp = stamp
         self.name = name
         self.folders = folders
         self.entries = entries
+        self.identity = identity
+        self.position = position
     }
 }

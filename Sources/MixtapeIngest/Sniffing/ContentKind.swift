@@ -67,6 +67,11 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// A Serato crate or smart crate on its own: it is read with the database beside it.
     static let seratoCrate = other("serato-crate", "a Serato crate",
                                    advice: "index the \"database V2\" in the _Serato_ folder that holds it (its crates come along)")
+    /// foobar2000's playlists: a 2.x `index.txt` (lines `GUID:name`, each naming a
+    /// `playlist-GUID.fplite` beside it) or a 1.x `index.dat` (`playlists-v1.4`). A source of
+    /// playlists with no items of their own, read by `LibraryFileReader` like a library.
+    public static let foobar2000 = ContentKind(id: "foobar2000", description: "foobar2000's playlists (index.txt / index.dat)",
+                                              role: .library)
     /// An M3U or M3U8 playlist: text named `.m3u`/`.m3u8`.
     public static let m3u = ContentKind(id: "m3u", description: "an M3U playlist", role: .playlistFile)
     /// A PLS playlist: named `.pls`, with a `[playlist]` line.
@@ -93,7 +98,7 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// Advice for anything else.
     static let whatToIndex = "index an iTunes / Music.app XML export (File > Library > Export Library), "
         + "a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-        + "a VirtualDJ database.xml, a Serato _Serato_/database V2, "
+        + "a VirtualDJ database.xml, a Serato _Serato_/database V2, foobar2000's playlists-v2.0/index.txt, "
         + "a playlist file (.m3u8, .m3u, .pls, .xspf, .wpl) or a folder of media"
 
     /// A file that is not a source: a media file, an image, an archive...

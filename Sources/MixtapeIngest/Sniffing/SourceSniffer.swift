@@ -40,6 +40,17 @@ public enum SourceSniffer {
         Row(.other("empty", "an empty file")) { $0.bytes.isEmpty },
         Row(sqlite) { $0.has("SQLite format 3\0") },
         Row(.media("mp3", "an MP3 file")) { $0.has("ID3") },
+        // foobar2000 1.x's playlists folder and .fpl files, and 2.x's index.txt (text, below).
+        Row(.foobar2000) { $0.has(FPLIndexDat.magic) },
+        Row(.other("foobar2000-fpl", "a playlist file of foobar2000 1.x's playlists-v1.4 folder",
+                   advice: foobar2000Folder)) { $0.has(FPLPlaylistFile.magic) },
+        Row(.other("fpl", "a foobar2000 playlist saved as .fpl, a layout mixtape does not read",
+                   advice: "save it from foobar2000 as .m3u8 (File > Save playlist) and index that, "
+                       + "or index foobar2000's playlists-v2.0 folder")) { $0.has(exportedFPL) },
+        Row(.other("foobar2000-index", "a foobar2000 playlist index.dat of a layout mixtape does not read",
+                   advice: "save the playlists from foobar2000 as .m3u8 (File > Save playlist) and index those")) { head in
+            otherFoobar2000Indexes.contains { head.has($0) }
+        },
         Row(.media("flac", "a FLAC file")) { $0.has("fLaC") },
         Row(recognise: oggKind),
         Row(.media("wav", "a WAV file")) { $0.has("RIFF") && $0.has("WAVE", at: 8) },
@@ -62,11 +73,27 @@ public enum SourceSniffer {
         Row(.serato) { isSerato($0, naming: "Serato Scratch LIVE Database") },
         Row(.seratoCrate) { isSerato($0, naming: "Crate") },
         Row(recognise: xmlKind),
+        Row(.foobar2000) { $0.looksLikeText && Foobar2000IndexText.looksLikeIndex($0.bytes, isWholeFile: $0.isWholeFile) },
+        Row(.other("fplite", "a playlist file of foobar2000 2.x's playlists-v2.0 folder (.fplite)",
+                   advice: foobar2000Folder)) { $0.pathExtension == "fplite" && $0.looksLikeText },
         Row(.pls) { ["pls"].contains($0.pathExtension) && $0.looksLikeText && isPLS($0) },
         Row(.m3u) { ["m3u", "m3u8"].contains($0.pathExtension) && $0.looksLikeText },
         Row(.media("mp3", "an MP3 file")) { isMPEGAudio($0, layer3Only: true) },
         Row(.media("aac", "an AAC (ADTS) file")) { isMPEGAudio($0, layer3Only: false) },
         Row(.other("text", "a text file that is not a playlist or library export")) { $0.looksLikeText },
+    ]
+
+    /// Advice for one of the playlist files of foobar2000's playlists folders.
+    static let foobar2000Folder = "index the folder it is in (or the index.txt / index.dat there), which names every playlist"
+
+    /// The magic of a playlist foobar2000 saves as `.fpl` (File > Save playlist).
+    static let exportedFPL: [UInt8] = [0xE1, 0xA0, 0x9C, 0x91, 0xF8, 0x3C, 0x77, 0x42,
+                                       0x85, 0x2C, 0x3B, 0xCC, 0x14, 0x01, 0xD3, 0xF2]
+    /// The magics of `index.dat` files of other foobar2000 versions than the one
+    /// `FPLIndexDat` reads, known from public readers; no real one was at hand to check.
+    static let otherFoobar2000Indexes: [[UInt8]] = [
+        [0x9B, 0x27, 0xCE, 0xF0, 0xF7, 0xB2, 0xB6, 0x46, 0x9A, 0xCA, 0x0F, 0x02, 0x2B, 0x2D, 0x9C, 0x78],
+        [0x40, 0xAB, 0x5C, 0x42, 0x61, 0x5F, 0x34, 0x4E, 0xA6, 0x0D, 0xCA, 0x40, 0x81, 0x23, 0xF6, 0xAD],
     ]
 
     /// An Ogg stream, named by the codec of its first packet.
