@@ -47,6 +47,9 @@ struct LibraryFileReader: Sendable {
         ContentKind.virtualdj.id: LibraryFileReader(recordedKind: .virtualdj) { path, emit in
             outcome(try VirtualDJLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.engine.id: LibraryFileReader(recordedKind: .engine, companions: EngineLibraryReader.companions) { path, emit in
+            outcome(try EngineLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
+        },
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {
