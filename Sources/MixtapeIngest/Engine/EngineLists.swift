@@ -48,7 +48,13 @@ struct EngineLists {
         case .listTable: drafts = try readListTable()
         case .playlistEntities: drafts = try readEntities()
         }
-        return drafts.map(playlist)
+        // A parent that is not a list of the same kind is none (the list is at the top).
+        let known = Set(drafts.map { Self.id(uuid: uuid, kind: $0.kind, list: $0.id) })
+        return drafts.map { draft in
+            var playlist = playlist(draft)
+            if let parent = playlist.parentID, !known.contains(parent) { playlist.parentID = nil }
+            return playlist
+        }
     }
 
     // MARK: - 1.x, separate tables
