@@ -388,6 +388,19 @@ struct EngineSourceTests {
         #expect(result.stderr.contains("index the m.db beside it"), "\(result.stderr)")
     }
 
+    /// The malformed corpus's truncations and bit flips (MalformedCorpusTests, which mutates
+    /// the real m.db files too) of a small database of each layout, where most bytes are
+    /// schema and rows rather than free pages: each exits 0 or 65 naming the file, the index
+    /// unchanged on 65, in bounded time and memory.
+    @Test("a database of each layout truncated and bit-flipped: exit 0 or 65, never a crash, index unchanged on 65",
+          .enabled(if: python, "python3 is missing: the test databases cannot be built"),
+          arguments: Family.allCases)
+    func mutants(_ family: Family) throws {
+        let scratch = MixtapeProcess()
+        let path = try Self.database(family, in: scratch)
+        try MalformedCorpusTests.mutateExport(.init(label: "engine \(family)", origin: .file(path), database: true))
+    }
+
     // MARK: - Re-export
 
     @Test("the same library rewritten with its rows in another order and one rating changed keeps every id",
