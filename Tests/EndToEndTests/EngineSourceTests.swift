@@ -283,6 +283,11 @@ struct EngineSourceTests {
         }
         let source = try #require(try scratch.run(["sources", "--json"]).records.first)
         #expect(source["kind"] as? String == "engine")
+        // The Windows path (a file on another drive) goes to the relocation like any export's.
+        let two = try scratch.write("Music/Two.flac", Array(repeating: UInt8(8), count: 32))
+        let relocated = try scratch.run(["sources", "relocate", path, "D:/Music=" + scratch.folder + "/Music"])
+        #expect(relocated.status == 0, "\(relocated.stderr)")
+        #expect(try Self.byLocation(scratch)["D:/Music/Two.flac"]?["path"] as? String == two)
         try Self.compareWithPython(path, MixtapeProcess())
     }
 
@@ -402,6 +407,39 @@ struct EngineSourceTests {
     }
 
     // MARK: - Re-export
+
+    /// A running Engine DJ keeps its latest writes in `m.db-wal` until a checkpoint, leaving
+    /// `m.db` itself untouched: the WAL is a companion, so `index` reads the change.
+    @Test("a change Engine holds in m.db-wal (m.db unchanged) is read by the next index",
+          .enabled(if: python, "python3 is missing: the test databases cannot be built"))
+    func writeAheadLog() throws {
+        let scratch = MixtapeProcess()
+        let path = try Self.database(.crateTables, in: scratch)
+        try Self.build(path, sql: [try scratch.write("wal.sql", "PRAGMA journal_mode = WAL;")])
+        try #require(try scratch.run(["index", path]).status == 0)
+        #expect(try scratch.run(["index", "--json"]).records.first?["skipped"] as? Int == 1, "unchanged: not read again")
+        // Python keeps a connection open with the change in the WAL while mixtape indexes.
+        let result = try MixtapeProcess.execute("/usr/bin/env", ["python3", "-c", """
+            import os, sqlite3, subprocess, sys
+            before = os.path.getmtime(sys.argv[1])
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("PRAGMA wal_autocheckpoint = 0")
+            db.execute("UPDATE MetaData SET text = 'Changed in the WAL' WHERE id = 1 AND type = 1")
+            assert os.path.getsize(sys.argv[1] + "-wal") > 0 and os.path.getmtime(sys.argv[1]) == before
+
+            env = dict(os.environ, MIXTAPE_LIBRARY=sys.argv[3], XDG_CONFIG_HOME=sys.argv[4])
+            run = subprocess.run([sys.argv[2], "index", "--json"], env=env, capture_output=True, text=True)
+            sys.stdout.write(run.stdout)
+            sys.stderr.write(run.stderr)
+            sys.exit(run.returncode)
+            """, path, MixtapeProcess.binary, scratch.library, scratch.configHome])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(result.records.first)
+        #expect(report["updated"] as? Int == 1 && report["skipped"] as? Int == 0, "\(report)")
+        let titles = try scratch.run(["search", "--json"]).records.compactMap { $0["title"] as? String }
+        #expect(titles.contains("Changed in the WAL"), "\(titles)")
+    }
+
 
     @Test("the same library rewritten with its rows in another order and one rating changed keeps every id",
           .enabled(if: python, "python3 is missing: the test databases cannot be built"),
