@@ -356,6 +356,40 @@ struct EngineSourceTests {
         #expect(result.stderr.contains(fake), "\(result.stderr)")
     }
 
+    @Test("rows with absurd values (huge, negative, wrong types, a NUL in a path, a 1 MB title) read as what fits, the rest absent",
+          .enabled(if: python, "python3 is missing: the test databases cannot be built"))
+    func absurdRows() throws {
+        let scratch = MixtapeProcess()
+        let path = try Self.database(.playlistEntities, in: scratch)
+        let change = try scratch.write("absurd.sql", """
+            INSERT INTO Track (id, path, length, bpm, bpmAnalyzed, year, playOrder, bitrate, fileBytes, title, artist, key,
+              rating, dateAdded, timeLastPlayed) VALUES
+              (100, '../a' || char(0) || 'b.mp3', 9223372036854775807, -1, 1e308, -2014, -3, 'fast', -1,
+               'T' || printf('%.*c', 1000000, 'x'), x'41ff42', 1000, 100000, 'not a date', 99999999999999),
+              (101, 'C:', 'x', 'y', 'z', 1.5, 'w', NULL, NULL, NULL, NULL, -7, -20, 2.5, '2020-13-45 99:99:99'),
+              (-9223372036854775808, '../min.mp3', NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'Min', NULL, NULL, NULL, NULL, NULL);
+            INSERT INTO Playlist (id, title, parentListId) VALUES (9, NULL, 9), (10, 'Self parent', 10), (11, 'Orphan', 12345);
+            INSERT INTO PlaylistEntity (id, listId, trackId, nextEntityId) VALUES (50, 9, 100, 50), (51, 9, NULL, NULL),
+              (52, 10, 101, 0);
+            """)
+        try Self.build(path, sql: [change])
+        let indexed = try scratch.run(["index", path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let items = try scratch.run(["search", "--json"]).records
+        #expect(items.count == 7, "\(items.count) items")
+        let huge = try #require(items.first { $0["id"] as? String == "engine:0f1e2d3c-aaaa-4bbb-8ccc-123456789abc:100" })
+        for key in ["duration_ms", "bpm", "year", "track_number", "bit_rate", "size", "musical_key", "rating", "date_added",
+                    "play_date"] {
+            #expect(huge[key] == nil, "\(key): \(huge[key] ?? "")")
+        }
+        #expect((huge["title"] as? String)?.utf8.count == 1_000_001)
+        let lists = try scratch.run(["playlists", "--json"]).records
+        #expect(lists.first { $0["name"] as? String == "Untitled playlist 9" }?["missing"] as? Int == 1)
+        #expect(lists.first { $0["name"] as? String == "Self parent" }?["parent_id"] is NSNull)
+        #expect(lists.first { $0["name"] as? String == "Orphan" }?["path"] as? String == "Orphan")
+        try Self.compareWithPython(path, MixtapeProcess())
+    }
+
     @Test("a PlaylistEntity chain that loops or links to nothing: a warning, every entry kept, no hang",
           .enabled(if: python, "python3 is missing: the test databases cannot be built"))
     func loopingChain() throws {
