@@ -92,6 +92,9 @@ struct LibraryFileReader: Sendable {
             companionFolders: { [FolderPath.parent(of: $0)] },
             playlistFiles: { try Foobar2000Playlists.read(path: $0) }
         ),
+        ContentKind.engine.id: LibraryFileReader(recordedKind: .engine, companions: EngineLibraryReader.companions) { path, emit in
+            outcome(try EngineLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
+        },
     ]
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {

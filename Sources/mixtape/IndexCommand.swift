@@ -10,8 +10,8 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Add sources and bring the index up to date.",
         discussion: """
-            A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox, \
-            VirtualDJ, Serato), a \
+            A SOURCE is a library export or database (iTunes / Music.app, rekordbox, Traktor, \
+            Rhythmbox, VirtualDJ, Serato, an Engine DJ m.db, opened read-only), a \
             playlist file, foobar2000's playlists (its playlists-v2.0 folder or the index.txt \
             in it; 1.x's playlists-v1.4 or its index.dat), \
             or a folder of media files (with XMP, .nfo and .info.json sidecars, \
@@ -20,7 +20,7 @@ struct IndexCommand: ParsableCommand {
             recorded source is brought up to date: the form to run from cron (with none recorded \
             yet, it says where each application keeps its library; --discover finds them). An \
             unchanged \
-            export (same size and modification time) is not read again, nor is an unchanged \
+            export (same size and modification time; for an m.db, its -wal too) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
             file:line:column. A bad media file or sidecar is a warning (exit 0; 65 with --strict).
             """)

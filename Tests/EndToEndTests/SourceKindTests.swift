@@ -89,7 +89,7 @@ struct SourceKindTests {
             ("library.xml", "<?xml version=\"1.0\"?>\n<MusicBee_Library Version=\"3\"/>\n",
              "XML whose root element is <MusicBee_Library>, not a library export: index an iTunes / Music.app XML export (File > Library > Export "
              + "Library), a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-             + "a VirtualDJ database.xml, foobar2000's playlists-v2.0/index.txt, a playlist file"),
+             + "a VirtualDJ database.xml, a Serato _Serato_/database V2, an Engine DJ m.db, foobar2000's playlists-v2.0/index.txt, a playlist file"),
             ("bare.xml", "<?xml version=\"1.0\"?>\n<dict><key>Playlists</key><array/></dict>\n",
              "a property list <dict> without a Tracks key (not an iTunes export)"),
         ]
@@ -101,7 +101,7 @@ struct SourceKindTests {
     /// The kind comes from the root element, not the name: each collection renamed to
     /// something its program never writes is still read by its own reader and recorded as its
     /// kind (a Rhythmbox database with the `playlists.xml` beside it).
-    @Test("rekordbox, Traktor, Rhythmbox, VirtualDJ and Serato collections are read by content whatever their name",
+    @Test("rekordbox, Traktor, Rhythmbox, VirtualDJ, Serato and Engine collections are read by content whatever their name",
           .enabled(if: MixtapeProcess.shared != nil, "../shared is absent: real collections not checked"))
     func collectionsByContent() throws {
         let scratch = try MalformedInputTests.goodIndex()
@@ -110,7 +110,8 @@ struct SourceKindTests {
                      ("traktor/ericanastas_traktor-tagger_collection.nml", "collection.xml", "traktor"),
                      ("rhythmbox/phauer_count_rating/rhythmdb.xml", "music.db", "rhythmbox"),
                      ("virtualdj/RJPugsley_Dataset_database.xml", "songs.txt", "virtualdj"),
-                     ("serato/Holzhaus_triseratops/_Serato_/database V2", "library.bin", "serato")]
+                     ("serato/Holzhaus_triseratops/_Serato_/database V2", "library.bin", "serato"),
+                     ("engine/xsco_libdjinterop_el2/m.db", "engine-backup.bin", "engine")]
         for (file, name, _) in cases {
             let copy = scratch.folder + "/" + name
             try FileManager.default.copyItem(atPath: real + file, toPath: copy)

@@ -53,6 +53,25 @@ struct SourceSnifferTests {
         for path in crates { #expect(try SourceSniffer.recognise(path: serato + "/" + path).id == "serato-crate", "\(path)") }
     }
 
+    @Test("every real Engine database: m.db (and sm.db, the same schema) is an Engine library, p.db and sp.db advise the m.db",
+          .enabled(if: FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped"))
+    func realEngineDatabases() throws {
+        var checked = 0
+        for folder in ["engine/xsco_libdjinterop_el1", "engine/xsco_libdjinterop_el2"] {
+            for name in ["m.db", "sm.db", "p.db", "sp.db"] where FileManager.default.fileExists(atPath: Self.real + "/" + folder + "/" + name) {
+                let kind = try SourceSniffer.recognise(path: Self.real + "/" + folder + "/" + name)
+                if name.hasPrefix("m") || name.hasPrefix("sm") {
+                    #expect(kind == .engine, "\(folder)/\(name): \(kind)")
+                } else {
+                    #expect(kind.id == "engine-performance", "\(folder)/\(name): \(kind)")
+                    #expect(kind.refusal.contains("index the m.db beside it"), "\(kind.refusal)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 6)
+    }
+
     @Test("every real playlist file is a playlist of its extension's kind",
           .enabled(if: FileManager.default.fileExists(atPath: Self.real), "../shared/data/real is absent: real files skipped"))
     func realPlaylists() throws {

@@ -17,7 +17,8 @@ public final class ForeignDatabase {
     /// The largest single value read (text or blob); artwork blobs in Engine's tables are not
     /// read at all, and no title, path or tag comes near this.
     public static let valueLimit: Int32 = 16 * 1024 * 1024
-    /// How long one statement may run before it is taken for a loop.
+    /// How long SQLite may work on one statement (its steps, not the caller's work on the rows
+    /// between them) before the statement is taken for a loop.
     public static let timeLimit: TimeInterval = 120
     /// How long to wait for an application's write transaction to finish.
     static let busyMilliseconds: Int32 = 5_000
@@ -106,10 +107,17 @@ public final class ForeignDatabase {
             default: sqlite3_bind_null(statement, position)
             }
         }
-        deadline = Date(timeIntervalSinceNow: Self.timeLimit)
+        // The limit is on SQLite's own time: the time `body` takes (a reader handing a batch to
+        // a writer that is busy) does not count, or a large library read at a slow writer's
+        // pace would be taken for a loop.
+        var left = Self.timeLimit
         defer { deadline = .distantFuture }
         while true {
+            let started = Date()
+            deadline = started.addingTimeInterval(left)
             let status = sqlite3_step(statement)
+            left -= Date().timeIntervalSince(started)
+            deadline = .distantFuture
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(while: sql) }
             try body(ForeignRow(statement: statement))

@@ -21,6 +21,9 @@ enum DatabaseSniffer {
     static let rows: [Row] = [
         // Engine DJ and Engine Prime, every schema (1.x: MetaData tables; 2.x and 3.x: Track columns).
         Row(kind: .engine) { $0.has("Information", "Track") },
+        // Engine's other databases beside m.db: performance data (p.db, sp.db: beat grids, cues).
+        Row(kind: .other("engine-performance", "an Engine DJ performance database (p.db)",
+                         advice: engineAdvice)) { $0.has("Information", "PerformanceData") },
         // Strawberry, a fork of Clementine, names a song by `url` and says where it came from.
         Row(kind: .strawberry) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
         Row(kind: .clementine) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").contains("filename") },
@@ -43,6 +46,10 @@ enum DatabaseSniffer {
             return .other("sqlite", "an SQLite database mixtape cannot read: \(error)")
         }
     }
+
+    /// Where the library of an Engine database that is not one lives.
+    static let engineAdvice = "index the m.db beside it (Engine Library/m.db; Engine DJ 2 and later: "
+        + "Engine Library/Database2/m.db), which holds the tracks, crates and playlists"
 
     static let unknown = ContentKind.other("sqlite", "an SQLite database of no application mixtape reads")
 }
