@@ -22,8 +22,11 @@ enum DatabaseSniffer {
         // Engine DJ and Engine Prime, every schema (1.x: MetaData tables; 2.x and 3.x: Track columns).
         Row(kind: .engine) { $0.has("Information", "Track") },
         // Strawberry, a fork of Clementine, names a song by `url` and says where it came from.
-        Row(kind: .strawberry) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
-        Row(kind: .clementine) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").contains("filename") },
+        // Both are told by `songs` (and the `schema_version` every schema of theirs has), not
+        // by their playlist tables: a database that lacks one is read by its reader, which
+        // names the missing table (exit 65), rather than refused as of no known application.
+        Row(kind: .strawberry) { $0.has("songs", "schema_version") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
+        Row(kind: .clementine) { $0.has("songs", "schema_version") && $0.columns("songs").contains("filename") },
         Row(kind: .other("mixtape-index", "a mixtape index",
                          advice: "index the libraries it was made from")) { $0.has("sources", "items", "playlists", "selection") },
     ]
