@@ -130,7 +130,10 @@ struct StrawberrySong: Sendable {
         item.durationMs = V.milliseconds(length, inSeconds: lengthsInSeconds)
         if isCueTrack, let start = V.offsetMilliseconds(beginning, inSeconds: lengthsInSeconds) {
             item.startMs = start
-            item.endMs = item.durationMs.map { start + $0 }
+            item.endMs = item.durationMs.flatMap { duration in
+                let (end, overflow) = start.addingReportingOverflow(duration)
+                return overflow ? nil : end
+            }
         }
         item.bitRate = V.positive(bitRate)
         item.sampleRate = V.positive(sampleRate)

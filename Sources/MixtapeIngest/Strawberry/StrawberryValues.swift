@@ -27,7 +27,8 @@ enum StrawberryValues {
     static func milliseconds(_ value: Int64?, inSeconds: Bool = false) -> Int64? {
         guard let value, value > 0 else { return nil }
         if inSeconds { return value <= Int64.max / 1000 ? value * 1000 : nil }
-        return (value + nanosecondsPerMillisecond / 2) / nanosecondsPerMillisecond
+        let (whole, rest) = value.quotientAndRemainder(dividingBy: nanosecondsPerMillisecond)
+        return rest >= nanosecondsPerMillisecond / 2 ? whole + 1 : whole
     }
 
     /// Milliseconds from an offset in nanoseconds where 0 is meaningful (a cue track's start).
