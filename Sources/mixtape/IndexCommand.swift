@@ -11,14 +11,14 @@ struct IndexCommand: ParsableCommand {
         abstract: "Add sources and bring the index up to date.",
         discussion: """
             A SOURCE is a library export (iTunes / Music.app, rekordbox, Traktor, Rhythmbox, \
-            VirtualDJ), a \
-            playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
+            VirtualDJ) or player database (Strawberry, Clementine: read-only, safe while the \
+            player runs), a playlist file, or a folder of media files (with XMP, .nfo and .info.json sidecars, \
             embedded tags, playlist files and cue sheets); docs/sources.md says what each gives \
             and what its ids survive. With no SOURCE, every \
             recorded source is brought up to date: the form to run from cron. An unchanged \
             export (same size and modification time) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
-            file:line:column. A bad media file or sidecar is a warning (exit 0; 65 with --strict).
+            file:line:column (a database: file and table). A bad media file or sidecar is a warning (exit 0; 65 with --strict).
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
