@@ -21,7 +21,7 @@ Standard library only (sqlite3, opened read-only). The mapping:
   UTF-8 bytes of the location followed by 0xFF, and for a cue track (cue_path not blank or
   beginning > 0) the decimal beginning (nanoseconds) followed by 0xFF.
 - texts (title, artist, album, albumartist, composer, genre, grouping, comment, initial_key)
-  absent when blank. year 1..9999; track, disc, bitrate, samplerate, filesize, playcount,
+  absent when blank (only ASCII spaces, tabs and line breaks). year 1..9999; track, disc, bitrate, samplerate, filesize, playcount,
   skipcount: above 0.
 - duration_ms: length (nanoseconds; Clementine before schema 28: seconds) in ms, rounded half
   up, when above 0; a cue track has start_ms (beginning) and end_ms (start + duration).
@@ -64,7 +64,7 @@ def as_text(value):
 
 
 def blank(value):
-    return value is None or value.strip() == ""
+    return value is None or value.strip(" \t\n\r\x0b\x0c") == ""
 
 
 def text(value):

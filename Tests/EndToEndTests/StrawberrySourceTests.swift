@@ -423,6 +423,44 @@ struct StrawberrySourceTests {
         }
     }
 
+    /// A player in WAL mode: the rating is committed into `-wal` and not checkpointed while the
+    /// connection stays open, so the database file itself does not change.
+    static let walWriter = """
+        import sqlite3, sys, time
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        c.execute("PRAGMA journal_mode=WAL")
+        c.execute("PRAGMA wal_autocheckpoint=0")
+        c.execute("UPDATE songs SET rating = 0.2 WHERE title = 'Neon Coast'")
+        print("committed", flush=True)
+        time.sleep(float(sys.argv[2]))
+
+        """
+
+    @Test("a change the player has only written to the -wal file is seen: the -wal is a companion",
+          .enabled(if: python, "python3 is missing: the databases cannot be built"))
+    func walCompanion() throws {
+        let scratch = MixtapeProcess()
+        let path = scratch.folder + "/strawberry.db"
+        try Self.build(path, Self.strawberrySQL() + "PRAGMA journal_mode=WAL;")
+        try #require(try scratch.run(["index", path]).status == 0)
+        let stamp = try FileManager.default.attributesOfItem(atPath: path)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        writer.arguments = ["python3", "-c", Self.walWriter, path, "20"]
+        let out = Pipe()
+        writer.standardOutput = out
+        try writer.run()
+        defer { writer.terminate(); writer.waitUntilExit() }
+        _ = out.fileHandleForReading.availableData  // "committed"
+        let now = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(now[.size] as? Int == stamp[.size] as? Int && now[.modificationDate] as? Date == stamp[.modificationDate] as? Date,
+                "the database file itself is unchanged: only the -wal holds the change")
+        let result = try scratch.run(["index", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.records.first?["updated"] as? Int == 1, "\(result.stdout)")
+        #expect(try Self.items(scratch)["Neon Coast"]?["rating"] as? Int == 20)
+    }
+
     // MARK: - Real databases
 
     @Test("every real Strawberry and Clementine database indexes and equals the Python reading, items and playlists",

@@ -41,11 +41,16 @@ enum DatabaseSniffer {
             schema = Schema(tables: tables) { (try? database.columns(of: $0)) ?? [] }
             return rows.first { $0.recognise(schema) }?.kind ?? unknown
         } catch let error as MalformedSourceError {
-            return .other("sqlite", "an SQLite database mixtape cannot read: \(error.reason)")
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error.reason)", advice: unreadableAdvice)
         } catch {
-            return .other("sqlite", "an SQLite database mixtape cannot read: \(error)")
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error)", advice: unreadableAdvice)
         }
     }
 
     static let unknown = ContentKind.other("sqlite", "an SQLite database of no application mixtape reads")
+
+    /// What to do about a database whose schema SQLite could not read (damaged, cut short, or
+    /// locked by the application writing it): the application's own copy is usually sound.
+    static let unreadableAdvice = "if it is an application's library (Engine DJ, Strawberry, Clementine), "
+        + "index the application's own copy, or index it again once the application has finished writing"
 }
