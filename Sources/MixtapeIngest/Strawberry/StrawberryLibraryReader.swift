@@ -50,7 +50,7 @@ public struct StrawberryLibraryReader: Sendable {
             try StrawberryPlaylists.located("songs", after: after) {
                 try database.rows(schema.songsQuery, [after, Self.batchSize]) { row in
                     count += 1
-                    after = row.integer(0) ?? after
+                    after = try StrawberryPlaylists.advance(after, to: row.integer(0), path: path)
                     take(row, schema, into: &pending, known: &known, warnings: &warnings)
                 }
             }

@@ -46,7 +46,7 @@ struct StrawberryPlaylists {
             try Self.located("playlist_items", after: after) {
                 try database.rows(schema.entriesQuery, [after, Self.step]) { row in
                     count += 1
-                    after = row.integer(1) ?? after
+                    after = try Self.advance(after, to: row.integer(1), path: database.path)
                     guard let playlist = row.integer(0).flatMap({ index[$0] }) else { return }
                     add(row, to: &order[playlist], knowing: known)
                 }
@@ -103,6 +103,16 @@ struct StrawberryPlaylists {
             parent = folder.id
         }
         return parent
+    }
+
+    /// The `ROWID` of the row just read, which must be past `after`: a damaged b-tree that
+    /// hands back a row already read would otherwise make the stepwise read go round forever.
+    static func advance(_ after: Int64, to row: Int64?, path: String) throws -> Int64 {
+        guard let row, row > after else {
+            throw StrawberrySchema.error(path, "rows out of order (ROWID \(row.map(String.init) ?? "NULL") after "
+                                         + "\(after)): the database is damaged")
+        }
+        return row
     }
 
     /// Runs `body`, naming the table (and the last row read before the failure: `after` is
