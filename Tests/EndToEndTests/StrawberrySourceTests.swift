@@ -461,6 +461,23 @@ struct StrawberrySourceTests {
         #expect(try Self.items(scratch)["Neon Coast"]?["rating"] as? Int == 20)
     }
 
+    @Test("generated databases of both players (bench/gen_strawberry.py) equal the Python reading, field by field",
+          .enabled(if: python, "python3 is missing: the generator cannot run"),
+          arguments: [[] as [String], ["--clementine"]])
+    func generated(_ flags: [String]) throws {
+        let scratch = MixtapeProcess()
+        let path = scratch.folder + (flags.isEmpty ? "/strawberry.db" : "/clementine.db")
+        let generated = try MixtapeProcess.execute("/usr/bin/env", [
+            "python3", MixtapeProcess.packageRoot + "/bench/gen_strawberry.py", "--tracks", "1500", "--seed", "3",
+            "--out", path] + flags)
+        try #require(generated.status == 0, "\(generated.stderr)")
+        let indexed = try scratch.run(["index", path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let items = try Self.reading(path, "--items")
+        #expect(items.count > 1400, "\(items.count) items")
+        try Self.compareWithPython(path, in: scratch)
+    }
+
     // MARK: - Real databases
 
     @Test("every real Strawberry and Clementine database indexes and equals the Python reading, items and playlists",
