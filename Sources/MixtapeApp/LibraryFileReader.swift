@@ -95,7 +95,20 @@ struct LibraryFileReader: Sendable {
         ContentKind.engine.id: LibraryFileReader(recordedKind: .engine, companions: EngineLibraryReader.companions) { path, emit in
             outcome(try EngineLibraryReader(path: path).read(onUnmapped: { try emit(.unmapped($0)) }))
         },
+        ContentKind.strawberry.id: playerDatabase(.strawberry, recorded: .strawberry),
+        ContentKind.clementine.id: playerDatabase(.clementine, recorded: .clementine),
     ]
+
+    /// A Strawberry or Clementine database. Its `-wal` file is a companion: a player in WAL
+    /// mode writes its changes there first, and the database file itself changes only when
+    /// they are checkpointed, so a rating changed in the player shows at once (in `index` and
+    /// in `watch`), not minutes later. (In rollback-journal mode, the default of both players,
+    /// there is no `-wal` and the database file itself changes.)
+    private static func playerDatabase(_ dialect: StrawberryDialect, recorded: SourceKind) -> LibraryFileReader {
+        LibraryFileReader(recordedKind: recorded, companions: { [$0 + "-wal"] }) { path, emit in
+            outcome(try StrawberryLibraryReader(path: path, dialect: dialect).read(onUnmapped: { try emit(.unmapped($0)) }))
+        }
+    }
 
     private static func outcome(_ summary: LibraryReadSummary) -> Outcome {
         Outcome(readout: SourceReadout(playlists: summary.playlists, contentFingerprint: summary.contentFingerprint,

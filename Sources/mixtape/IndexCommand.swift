@@ -11,7 +11,8 @@ struct IndexCommand: ParsableCommand {
         abstract: "Add sources and bring the index up to date.",
         discussion: """
             A SOURCE is a library export or database (iTunes / Music.app, rekordbox, Traktor, \
-            Rhythmbox, VirtualDJ, Serato, an Engine DJ m.db, opened read-only), a \
+            Rhythmbox, VirtualDJ, Serato, an Engine DJ m.db; a Strawberry or Clementine \
+            database, read-only and safe while the player runs), a \
             playlist file, foobar2000's playlists (its playlists-v2.0 folder or the index.txt \
             in it; 1.x's playlists-v1.4 or its index.dat), \
             or a folder of media files (with XMP, .nfo and .info.json sidecars, \
@@ -22,7 +23,7 @@ struct IndexCommand: ParsableCommand {
             unchanged \
             export (same size and modification time; for an m.db, its -wal too) is not read again, nor is an unchanged \
             file of a folder; an export that fails to parse changes nothing and exits 65 with \
-            file:line:column. A bad media file or sidecar is a warning (exit 0; 65 with --strict).
+            file:line:column (a database: file and table). A bad media file or sidecar is a warning (exit 0; 65 with --strict).
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions

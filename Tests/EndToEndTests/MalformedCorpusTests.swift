@@ -46,7 +46,7 @@ struct MalformedCorpusTests {
         }
         var label: String
         var origin: Origin
-        /// An SQLite database (Engine's m.db): its errors name the file and the table
+        /// An SQLite database (Engine DJ, Strawberry, Clementine): its errors name the file and the table
         /// (`m.db: table Track, row 12: …`), not a line and column.
         var database = false
         var testDescription: String { label }

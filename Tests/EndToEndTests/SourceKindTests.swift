@@ -89,7 +89,8 @@ struct SourceKindTests {
             ("library.xml", "<?xml version=\"1.0\"?>\n<MusicBee_Library Version=\"3\"/>\n",
              "XML whose root element is <MusicBee_Library>, not a library export: index an iTunes / Music.app XML export (File > Library > Export "
              + "Library), a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-             + "a VirtualDJ database.xml, a Serato _Serato_/database V2, an Engine DJ m.db, foobar2000's playlists-v2.0/index.txt, a playlist file"),
+             + "a VirtualDJ database.xml, a Serato _Serato_/database V2, an Engine DJ m.db, "
+             + "a Strawberry strawberry.db or Clementine clementine.db, foobar2000's playlists-v2.0/index.txt, a playlist file"),
             ("bare.xml", "<?xml version=\"1.0\"?>\n<dict><key>Playlists</key><array/></dict>\n",
              "a property list <dict> without a Tracks key (not an iTunes export)"),
         ]

@@ -98,7 +98,8 @@ public struct ContentKind: Hashable, Sendable, CustomStringConvertible {
     /// Advice for anything else.
     static let whatToIndex = "index an iTunes / Music.app XML export (File > Library > Export Library), "
         + "a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-        + "a VirtualDJ database.xml, a Serato _Serato_/database V2, an Engine DJ m.db, foobar2000's playlists-v2.0/index.txt, "
+        + "a VirtualDJ database.xml, a Serato _Serato_/database V2, an Engine DJ m.db, "
+        + "a Strawberry strawberry.db or Clementine clementine.db, foobar2000's playlists-v2.0/index.txt, "
         + "a playlist file (.m3u8, .m3u, .pls, .xspf, .wpl) or a folder of media"
 
     /// A file that is not a source: a media file, an image, an archive...

@@ -25,8 +25,11 @@ enum DatabaseSniffer {
         Row(kind: .other("engine-performance", "an Engine DJ performance database (p.db)",
                          advice: engineAdvice)) { $0.has("Information", "PerformanceData") },
         // Strawberry, a fork of Clementine, names a song by `url` and says where it came from.
-        Row(kind: .strawberry) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
-        Row(kind: .clementine) { $0.has("songs", "playlists", "playlist_items") && $0.columns("songs").contains("filename") },
+        // Both are told by `songs` (and the `schema_version` every schema of theirs has), not
+        // by their playlist tables: a database that lacks one is read by its reader, which
+        // names the missing table (exit 65), rather than refused as of no known application.
+        Row(kind: .strawberry) { $0.has("songs", "schema_version") && $0.columns("songs").isSuperset(of: ["url", "source"]) },
+        Row(kind: .clementine) { $0.has("songs", "schema_version") && $0.columns("songs").contains("filename") },
         Row(kind: .other("mixtape-index", "a mixtape index",
                          advice: "index the libraries it was made from")) { $0.has("sources", "items", "playlists", "selection") },
     ]
@@ -41,9 +44,9 @@ enum DatabaseSniffer {
             schema = Schema(tables: tables) { (try? database.columns(of: $0)) ?? [] }
             return rows.first { $0.recognise(schema) }?.kind ?? unknown
         } catch let error as MalformedSourceError {
-            return .other("sqlite", "an SQLite database mixtape cannot read: \(error.reason)")
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error.reason)", advice: unreadableAdvice)
         } catch {
-            return .other("sqlite", "an SQLite database mixtape cannot read: \(error)")
+            return .other("sqlite", "an SQLite database mixtape cannot read: \(error)", advice: unreadableAdvice)
         }
     }
 
@@ -52,4 +55,9 @@ enum DatabaseSniffer {
         + "Engine Library/Database2/m.db), which holds the tracks, crates and playlists"
 
     static let unknown = ContentKind.other("sqlite", "an SQLite database of no application mixtape reads")
+
+    /// What to do about a database whose schema SQLite could not read (damaged, cut short, or
+    /// locked by the application writing it): the application's own copy is usually sound.
+    static let unreadableAdvice = "if it is an application's library (Engine DJ, Strawberry, Clementine), "
+        + "index the application's own copy, or index it again once the application has finished writing"
 }
