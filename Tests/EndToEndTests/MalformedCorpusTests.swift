@@ -133,6 +133,7 @@ struct MalformedCorpusTests {
             .filter { $0.hasSuffix("_Serato_/database V2") }.sorted()
         for path in allSerato where stress || path.hasPrefix("Holzhaus") {
             seeds.append(ExportSeed(label: "real/serato/" + path, origin: .file(serato + path)))
+        }
         // Engine DJ databases (m.db of schema 1.6): both, small as they are.
         let engine = shared + "/data/real/engine/"
         for folder in ["xsco_libdjinterop_el1", "xsco_libdjinterop_el2"] where FileManager.default.fileExists(atPath: engine + folder + "/m.db") {
