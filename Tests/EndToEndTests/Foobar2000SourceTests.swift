@@ -294,6 +294,12 @@ struct Foobar2000SourceTests {
         let lists = try Self.playlists(scratch, of: index)
         #expect(lists.map { $0["name"] as? String ?? "?" } == ["Here", "Gone", "Pipe"])
         #expect(lists.map { $0["missing"] as? Int ?? -1 } == [1, 0, 0])
+        // Every playlist closed: foobar2000 leaves an index with no lines, which lists none.
+        usleep(20_000)
+        try Data([0xEF, 0xBB, 0xBF]).write(to: URL(fileURLWithPath: index))
+        let emptied = try scratch.run(["index", "--json"])
+        #expect(emptied.status == 0, "\(emptied.stderr)")
+        #expect(try Self.playlists(scratch, of: index).isEmpty)
         // An index copied without its playlists.
         let lonely = MixtapeProcess()
         let alone = try lonely.write("index.txt", "\(Self.guidA):Mine\n")
