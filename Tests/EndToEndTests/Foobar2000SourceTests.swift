@@ -181,6 +181,10 @@ struct Foobar2000SourceTests {
         ], "\(handed)")
         let source = try #require(try scratch.run(["sources", "--json"]).records.first { $0["kind"] as? String == "foobar2000" })
         #expect(source["found"] as? Int == 3 && source["missing"] as? Int == 1, "\(source)")
+        // doctor says which entry has no file here.
+        let doctor = try scratch.run(["doctor"])
+        #expect(doctor.stdout.contains("index.txt: 3 of 4 entries have their file here"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("missing here: C:/Users/sam/Music/Band/Gone.wav"), "\(doctor.stdout)")
     }
 
     @Test("file-relative:// (a portable foobar2000) names a file below the program's folder")
