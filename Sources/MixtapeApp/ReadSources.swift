@@ -115,7 +115,12 @@ struct ReadSources {
                 report.addUnchanged(items: recorded.itemCount, playlists: recorded.playlistCount)
                 return nil
             }
-            let kind = try SourceSniffer.recognise(path: path)
+            var kind = try SourceSniffer.recognise(path: path)
+            if ["empty", "text"].contains(kind.id), try store.source(at: path)?.kind == .foobar2000 {
+                // foobar2000 emptied its index (every playlist closed), or a line went bad: its
+                // reader says which, at the line, rather than "a text file".
+                kind = .foobar2000
+            }
             if let format = PlaylistFileFormat(fileName: path), kind.isPlaylistFile || kind.mayBeBrokenPlaylist {
                 // A damaged playlist file is still one (its problems are warnings), unless its
                 // bytes are plainly something else: audio, an image, an archive, a library.

@@ -5,7 +5,8 @@ import MixtapeCore
 /// (`Recently Played (3).m3u8`) loses which library each came from.
 ///
 /// A source's folder is its file's name without the extension (`Library`, `rekordbox`,
-/// `collection`), a folder source's own name, and `Playlist files` for playlist files named on
+/// `collection`), a folder source's own name, `foobar2000` for foobar2000's `index.txt` or
+/// `index.dat` (whose name says nothing), and `Playlist files` for playlist files named on
 /// their own; two sources of one name are numbered in the order they first appear
 /// (`Library`, `Library (2)`). With playlists of one source only, there is no extra level.
 struct SourceFolderNames {
@@ -44,6 +45,7 @@ struct SourceFolderNames {
     private static func baseName(of source: String) -> String {
         if source == standalonePlaylistFiles { return "Playlist files" }
         let last = source.split(separator: "/").last.map(String.init) ?? "Library"
+        if last == "index.txt" || last == "index.dat" { return "foobar2000" }
         let stem = last.contains(".") && !last.hasPrefix(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
         return ExportPlaylist.fileName(forPlaylistPath: stem.replacingOccurrences(of: "/", with: "\\/"))
     }

@@ -177,13 +177,13 @@ public struct IndexInspection: Sendable {
             counts[source, default: FilesHere()].count(try row.decode(String.self, atIndex: 1), exists: exists)
         }
         if try db.columns(in: "sources").contains(where: { $0.name == "found" }) {
-            // A playlist file has no items: what relocation found is its kept summary, and the
-            // entries it left are its playlist's unresolved ones.
+            // A playlist file (or foobar2000's playlists) has no items: what relocation found is
+            // its kept summary, and the entries it left are its playlists' unresolved ones.
             let playlists = try Row.fetchCursor(db, sql: """
                 SELECT sources.path, sources.found, sources.missing, sources.ambiguous, playlists.unresolved
                 FROM sources LEFT JOIN playlists ON playlists.source_id = sources.id AND playlists.folder = 0
-                WHERE sources.kind = 'playlist-file' AND sources.found IS NOT NULL
-                """)
+                WHERE sources.kind IN (?, ?) AND sources.found IS NOT NULL
+                """, arguments: [SourceKind.playlistFile.rawValue, SourceKind.foobar2000.rawValue])
             while let row = try playlists.next() {
                 let source = try row.decode(String.self, atIndex: 0)
                 var files = counts[source] ?? FilesHere(here: row[1], missing: (row[2] as Int? ?? 0) + (row[3] as Int? ?? 0))

@@ -181,6 +181,17 @@ struct Foobar2000SourceTests {
         ], "\(handed)")
         let source = try #require(try scratch.run(["sources", "--json"]).records.first { $0["kind"] as? String == "foobar2000" })
         #expect(source["found"] as? Int == 3 && source["missing"] as? Int == 1, "\(source)")
+        // --all-playlists files them under foobar2000/ beside another source's.
+        try Data("Band/Band - One.wav\n".utf8).write(to: URL(fileURLWithPath: music + "/list.m3u8"))
+        #expect(try scratch.run(["index", music]).status == 0)
+        let all = try scratch.run(["export-playlist", "--all-playlists", scratch.folder + "/out", "--format", "m3u8"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/out/foobar2000")) ?? []
+        #expect(written.contains { $0.hasPrefix("Road") } && written.contains("Empty.m3u8"), "\(written)")
+        // doctor says which entry has no file here.
+        let doctor = try scratch.run(["doctor"])
+        #expect(doctor.stdout.contains("index.txt: 3 of 4 entries have their file here"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("missing here: C:/Users/sam/Music/Band/Gone.wav"), "\(doctor.stdout)")
     }
 
     @Test("file-relative:// (a portable foobar2000) names a file below the program's folder")
@@ -294,6 +305,12 @@ struct Foobar2000SourceTests {
         let lists = try Self.playlists(scratch, of: index)
         #expect(lists.map { $0["name"] as? String ?? "?" } == ["Here", "Gone", "Pipe"])
         #expect(lists.map { $0["missing"] as? Int ?? -1 } == [1, 0, 0])
+        // Every playlist closed: foobar2000 leaves an index with no lines, which lists none.
+        usleep(20_000)
+        try Data([0xEF, 0xBB, 0xBF]).write(to: URL(fileURLWithPath: index))
+        let emptied = try scratch.run(["index", "--json"])
+        #expect(emptied.status == 0, "\(emptied.stderr)")
+        #expect(try Self.playlists(scratch, of: index).isEmpty)
         // An index copied without its playlists.
         let lonely = MixtapeProcess()
         let alone = try lonely.write("index.txt", "\(Self.guidA):Mine\n")
