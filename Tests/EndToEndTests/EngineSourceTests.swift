@@ -440,6 +440,17 @@ struct EngineSourceTests {
         try MalformedCorpusTests.mutateExport(.init(label: "engine \(family)", origin: .file(path), database: true))
     }
 
+    /// The real databases' mutants on their own, for `MIXTAPE_STRESS=1 swift test --filter
+    /// EngineSourceTests.mutants` (100 + 100 each); the regular suite mutates them in
+    /// MalformedCorpusTests already.
+    @Test("every real m.db truncated and bit-flipped under MIXTAPE_STRESS: exit 0 or 65, index unchanged on 65",
+          .enabled(if: folder != nil, "../shared is absent: real Engine databases not mutated"),
+          .enabled(if: MalformedCorpusTests.stress, "MIXTAPE_STRESS=1 runs it (MalformedCorpusTests mutates them in every run)"),
+          arguments: realDatabases)
+    func mutantsOfReal(_ file: String) throws {
+        try MalformedCorpusTests.mutateExport(.init(label: "real " + file, origin: .file(file), database: true))
+    }
+
     // MARK: - Re-export
 
     /// A running Engine DJ keeps its latest writes in `m.db-wal` until a checkpoint, leaving
