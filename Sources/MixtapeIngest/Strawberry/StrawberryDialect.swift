@@ -22,21 +22,24 @@ public struct StrawberryDialect: Sendable {
     let entrySong: String
     let entryLocations: [String]
     let compilation: [String]
+    /// The first schema version that counts lengths in nanoseconds; nil when every one does.
+    let nanosecondsSince: Int64?
 
     public static let strawberry = StrawberryDialect(
         scheme: "strawberry", playlistPrefix: "strawberry-playlist:", application: "Strawberry",
         songLocation: "url", entrySong: "collection_id", entryLocations: ["url"],
-        compilation: ["compilation_effective", "compilation"])
+        compilation: ["compilation_effective", "compilation"], nanosecondsSince: nil)
 
     public static let clementine = StrawberryDialect(
         scheme: "clementine", playlistPrefix: "clementine-playlist:", application: "Clementine",
         songLocation: "filename", entrySong: "library_id", entryLocations: ["filename", "url"],
-        compilation: ["effective_compilation", "compilation"])
+        compilation: ["effective_compilation", "compilation"], nanosecondsSince: 28)
 
     /// Clementine counted lengths in seconds until schema 28 converted them to nanoseconds;
     /// Strawberry always counted nanoseconds. No column tells the two apart, so this is the one
     /// place the schema's version number decides.
     func lengthsInSeconds(schemaVersion: Int64?) -> Bool {
-        application == "Clementine" && (schemaVersion.map { $0 < 28 } ?? false)
+        guard let nanosecondsSince, let schemaVersion else { return false }
+        return schemaVersion < nanosecondsSince
     }
 }
