@@ -102,7 +102,7 @@ enum FuzzFoobar2000 {
             for warning in read.warnings {
                 fuzzCheck(warning.position.map { $0.file.hasPrefix(folder + "/") } ?? true, "warning \(warning)")
             }
-            fuzzCheck(Foobar2000Playlists.companions(of: path, load: load).last == folder + "/", "companions")
+            fuzzCheck(Foobar2000Playlists.companions(of: path, load: load).allSatisfy { $0.hasPrefix(folder + "/") }, "companions")
         } catch let error as MalformedSourceError {
             fuzzCheck(error.position.file.hasPrefix(folder + "/"), "error names \(error.position.file)")
         } catch {

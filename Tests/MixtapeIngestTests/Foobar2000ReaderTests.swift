@@ -93,7 +93,7 @@ struct Foobar2000ReaderTests {
         #expect(read.applicationVersion == "foobar2000 2.x" && read.contentFingerprint.count == 16)
         #expect(Foobar2000Playlists.companions(of: "/fb/p/index.txt", load: Self.loader(files)) == [
             "/fb/p/playlist-A0000000-0000-0000-0000-000000000001.fplite",
-            "/fb/p/playlist-B0000000-0000-0000-0000-000000000002.fplite", "/fb/p/",
+            "/fb/p/playlist-B0000000-0000-0000-0000-000000000002.fplite",
         ])
         // Without any of its playlists' files, the index is refused.
         #expect(throws: MalformedSourceError.self) {
