@@ -89,13 +89,18 @@ struct SourceKindTests {
             ("library.xml", "<?xml version=\"1.0\"?>\n<MusicBee_Library Version=\"3\"/>\n",
              "XML whose root element is <MusicBee_Library>, not a library export: index an iTunes / Music.app XML export (File > Library > Export "
              + "Library), a rekordbox XML collection, a Traktor collection.nml, a Rhythmbox rhythmdb.xml, "
-             + "a VirtualDJ database.xml, a playlist file"),
+             + "a VirtualDJ database.xml, a Serato _Serato_/database V2, a playlist file"),
             ("bare.xml", "<?xml version=\"1.0\"?>\n<dict><key>Playlists</key><array/></dict>\n",
              "a property list <dict> without a Tracks key (not an iTunes export)"),
         ]
         for (name, text, message) in cases {
             try Self.expectRefused(try scratch.write(name, text), saying: message, in: scratch)
         }
+        // A Serato crate on its own: read with the database V2 beside it.
+        let crate = SeratoBytes.text("vrsn", "1.0/Serato ScratchLive Crate")
+            + SeratoBytes.record("otrk", SeratoBytes.text("ptrk", "Music/a.mp3"))
+        try Self.expectRefused(try scratch.write("House.crate", crate),
+                               saying: "a Serato crate, not a library export: index the \"database V2\"", in: scratch)
     }
 
     /// The kind comes from the root element, not the name: each collection renamed to
