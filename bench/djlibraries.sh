@@ -7,7 +7,8 @@
 # reported beside it. Targets (issues 16, 34): within 1.5× xmllint, under 150 MB. Markdown on stdout.
 #
 # Environment: MIXTAPE_BIN, BENCH_TRACKS (default 100000), BENCH_RUNS (default 5),
-# BENCH_STRICT=1 (exit 3 when a target fails).
+# BENCH_STRICT=1 (exit 3 when a target fails), BENCH_FORMATS (default
+# "rekordbox traktor rhythmbox virtualdj serato").
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -104,7 +105,7 @@ echo
 echo "| format | file | xmllint --stream | mixtape index | ratio (target ≤ 1.5×) | mixtape peak memory (target < 150 MB) | items | |"
 echo "|---|---|---|---|---|---|---|---|"
 FLOORS=()
-for format in rekordbox traktor rhythmbox virtualdj serato; do
+for format in ${BENCH_FORMATS:-rekordbox traktor rhythmbox virtualdj serato}; do
 	file=$(generate "$format")
 	db="$OUT/$format.sqlite"
 	qfile=$(printf '%q' "$file")

@@ -45,7 +45,7 @@ enum FuzzSerato {
             for item in items {
                 fuzzCheck(item.id.rawValue.hasPrefix("serato:"), "item id \(item.id)")
                 fuzzCheck(item.source == name, "item source \(item.source ?? "nil"), not \(name)")
-                fuzzCheck(item.location?.hasPrefix("/") == true, "location \(item.location ?? "nil")")
+                fuzzCheck(item.location?.utf8.first == UInt8(ascii: "/"), "location \(item.location ?? "nil")")
                 fuzzCheck(item.bpm.map { $0 > 0 } ?? true, "bpm \(item.bpm ?? 0)")
                 fuzzCheck(item.durationMs.map { $0 > 0 } ?? true, "duration \(item.durationMs ?? 0)")
             }

@@ -97,6 +97,11 @@ struct SourceKindTests {
         for (name, text, message) in cases {
             try Self.expectRefused(try scratch.write(name, text), saying: message, in: scratch)
         }
+        // A Serato crate on its own: read with the database V2 beside it.
+        let crate = SeratoBytes.text("vrsn", "1.0/Serato ScratchLive Crate")
+            + SeratoBytes.record("otrk", SeratoBytes.text("ptrk", "Music/a.mp3"))
+        try Self.expectRefused(try scratch.write("House.crate", crate),
+                               saying: "a Serato crate, not a library export: index the \"database V2\"", in: scratch)
     }
 
     /// The kind comes from the root element, not the name: each collection renamed to

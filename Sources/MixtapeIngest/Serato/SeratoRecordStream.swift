@@ -13,7 +13,7 @@ import MixtapeCore
 final class SeratoRecordStream {
     /// The longest record read (16 MiB): the cap on memory besides the chunk.
     static let maxRecordLength = 16 << 20
-    /// Bytes asked of `readChunk` at a time.
+    /// Bytes asked of a file at a time.
     static let chunkSize = 256 << 10
 
     /// The file (for messages).
@@ -21,6 +21,8 @@ final class SeratoRecordStream {
     /// A hash of every byte read, in order: the source's fingerprint.
     private(set) var content = StableHash()
     private let readChunk: (UnsafeMutableRawBufferPointer) throws -> Int
+    /// Bytes asked of `readChunk` at a time (less for bytes in memory, which fit in fewer).
+    private let chunkSize: Int
     private var buffer: [UInt8] = []
     /// The unread bytes are `buffer[start..<end]`; `buffer[start]` is at file offset `offset`.
     private var start = 0
@@ -29,15 +31,17 @@ final class SeratoRecordStream {
     private var atEnd = false
 
     /// A stream over what `readChunk` gives (0 at the end of the file).
-    init(file: String, readChunk: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+    init(file: String, chunkSize: Int = SeratoRecordStream.chunkSize,
+         readChunk: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
         self.file = file
+        self.chunkSize = max(64, chunkSize)
         self.readChunk = readChunk
     }
 
     /// A stream over bytes in memory, for tests and fuzzing, read in chunks like a file.
     convenience init(file: String, bytes: [UInt8]) {
         var position = 0
-        self.init(file: file) { buffer in
+        self.init(file: file, chunkSize: min(bytes.count + 1, Self.chunkSize)) { buffer in
             let count = min(buffer.count, bytes.count - position)
             if count > 0 {
                 bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
@@ -89,7 +93,7 @@ final class SeratoRecordStream {
                 end -= start
                 start = 0
             }
-            let wanted = max(count, Self.chunkSize)
+            let wanted = max(count, chunkSize)
             if buffer.count < wanted { buffer += [UInt8](repeating: 0, count: wanted - buffer.count) }
             let read = try buffer.withUnsafeMutableBytes { all in
                 try readChunk(UnsafeMutableRawBufferPointer(rebasing: all[end..<all.count]))

@@ -11,17 +11,22 @@ enum SeratoValues {
     /// a leading `/`, in Unicode NFC (macOS hands Serato decomposed names; a crate and the
     /// database written at different times may spell one name both ways).
     static func key(path: String) -> String {
-        var path = Substring(path)
-        while path.first == "/" { path = path.dropFirst() }
-        if path.utf8.allSatisfy({ $0 < 0x80 }) { return String(path) }
-        return String(path).precomposedStringWithCanonicalMapping
+        let relative = withoutLeadingSlashes(path)
+        if relative.utf8.allSatisfy({ $0 < 0x80 }) { return relative }
+        return relative.precomposedStringWithCanonicalMapping
+    }
+
+    /// The path without the `/` bytes it starts with: bytes, not characters, since a `/`
+    /// followed by a combining mark is one Character that is not `/`.
+    static func withoutLeadingSlashes(_ path: String) -> String {
+        let slashes = path.utf8.prefix { $0 == UInt8(ascii: "/") }.count
+        return slashes == 0 ? path : String(decoding: path.utf8.dropFirst(slashes), as: UTF8.self)
     }
 
     /// `root` + the path Serato wrote (relative to the root of the drive that holds
     /// `_Serato_`): the absolute path, for the relocation to find here (`SeratoDriveRoot`).
     static func location(path: String, root: String) -> String {
-        var relative = Substring(path)
-        while relative.first == "/" { relative = relative.dropFirst() }
+        let relative = withoutLeadingSlashes(path)
         return root == "/" ? "/" + relative : root + "/" + relative
     }
 
