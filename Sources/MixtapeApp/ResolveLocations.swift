@@ -87,12 +87,25 @@ struct ResolveLocations {
         return trees.map { TreeWalk(ahead: $0, files: walkFiles, seconds: walkSeconds) }
     }
 
-    /// The folder an export sits in, when relocation may walk it. A Serato database lies in
-    /// `_Serato_`, beside the music it names (in `~/Music`, at a drive's root): its tree is the
-    /// folder that holds `_Serato_`.
+    /// The folders, innermost last, an application keeps its database in beside the music it
+    /// names (in `~/Music`, at a drive's root): Serato's `_Serato_`, Engine DJ's `Engine
+    /// Library` (2.x and later: `Engine Library/Database2`). Relocation searches the folder
+    /// that holds them, not the database's own, which holds no music.
+    static let applicationFolders: [[String]] = [["Engine Library", "Database2"], ["Engine Library"], ["_Serato_"]]
+
+    /// The folder an export sits in, when relocation may walk it: its parent, or the folder
+    /// holding the application's own folders (`applicationFolders`).
     static func tree(of source: String) -> String? {
         var folder = FolderPath.parent(of: source)
-        if FolderPath.name(of: folder) == "_Serato_" { folder = FolderPath.parent(of: folder) }
+        if let names = applicationFolders.first(where: { names in
+            var walked = folder
+            return names.reversed().allSatisfy { name in
+                defer { walked = FolderPath.parent(of: walked) }
+                return FolderPath.name(of: walked) == name
+            }
+        }) {
+            for _ in names { folder = FolderPath.parent(of: folder) }
+        }
         let home = ProcessInfo.processInfo.environment["HOME"].map(FileFacts.absolute)
         guard folder != "/", folder != home, let device = FileFacts.device(folder),
               FileFacts.device(FolderPath.parent(of: folder)) == device else { return nil }
