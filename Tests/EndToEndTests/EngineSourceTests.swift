@@ -291,20 +291,6 @@ struct EngineSourceTests {
         try Self.compareWithPython(path, MixtapeProcess())
     }
 
-    @Test("a file on another computer's drive is found beside the Engine Library folder, with no rule given",
-          .enabled(if: python, "python3 is missing: the databases cannot be built"),
-          arguments: Family.allCases)
-    func foundBesideTheLibrary(_ family: Family) throws {
-        let scratch = MixtapeProcess()
-        // Engine keeps `Engine Library` beside the music (in ~/Music, at a drive's root): the
-        // relocation searches the folder holding it, not `Engine Library/Database2`.
-        let two = try scratch.write("Music/Two.flac", Array(repeating: UInt8(8), count: 32))
-        let path = try Self.database(family, in: scratch)
-        let indexed = try scratch.run(["index", path])
-        #expect(indexed.status == 0, "\(indexed.stderr)")
-        #expect(try Self.byLocation(scratch)["D:/Music/Two.flac"]?["path"] as? String == two, "\(indexed.stderr)")
-    }
-
     @Test("every real m.db indexes and equals the Python reading, items and lists",
           .enabled(if: folder != nil, "../shared is absent: real Engine databases not checked"),
           .enabled(if: python, "python3 is missing: the independent reading cannot run"),
