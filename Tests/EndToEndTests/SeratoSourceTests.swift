@@ -263,20 +263,12 @@ struct SeratoSourceTests {
         try #require(try generate([]).status == 0)
         let path = serato + "/database V2"
         try #require(try scratch.run(["index", path]).status == 0)
-        let before = try scratch.run(["search", "--json"]).records
-        let playlistsBefore = try scratch.run(["playlists", "--json"]).records
+        let check = try ReexportCheck(scratch)
         usleep(20_000)
         try #require(try generate(["--reorder", "--retitle", "7"]).status == 0)
-        let result = try scratch.run(["index", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let report = try #require(result.records.first)
-        #expect(report["added"] as? Int == 0 && report["removed"] as? Int == 0 && report["updated"] as? Int == 1, "\(report)")
-        let after = try scratch.run(["search", "--json"]).records
-        #expect(Set(after.compactMap { $0["id"] as? String }) == Set(before.compactMap { $0["id"] as? String }))
-        #expect(after.filter { ($0["title"] as? String)?.hasSuffix("(re-export)") == true }.count == 1)
-        let playlistsAfter = try scratch.run(["playlists", "--json"]).records
-        #expect(playlistsAfter.map { $0["id"] as? String } == playlistsBefore.map { $0["id"] as? String })
-        #expect(playlistsAfter.map { $0["items"] as? [String] ?? [] } == playlistsBefore.map { $0["items"] as? [String] ?? [] })
+        let after = try check.reindex(scratch)
+        #expect(after.items.filter { ($0["title"] as? String)?.hasSuffix("(re-export)") == true }.count == 1)
+        #expect(after.playlists.map { $0["items"] as? [String] ?? [] } == check.playlists.map { $0["items"] as? [String] ?? [] })
     }
 
     @Test("a Serato drive mounted here: the paths are below its mount point, and found",

@@ -317,18 +317,12 @@ struct StrawberrySourceTests {
         let path = scratch.folder + "/strawberry.db"
         try Self.build(path, Self.strawberrySQL())
         try #require(try scratch.run(["index", path]).status == 0)
-        let before = try scratch.run(["search", "--json"]).records
-        let playlistsBefore = try scratch.run(["playlists", "--json"]).records.map { $0["items"] as? [String] ?? [] }
+        let check = try ReexportCheck(scratch)
         usleep(20_000)
         try Self.build(path, Self.strawberrySQL(firstRating: "0.4", reversed: true))
-        let result = try scratch.run(["index", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let report = try #require(result.records.first)
-        #expect(report["added"] as? Int == 0 && report["removed"] as? Int == 0 && report["updated"] as? Int == 1, "\(report)")
-        let after = try scratch.run(["search", "--json"]).records
-        #expect(Set(after.compactMap { $0["id"] as? String }) == Set(before.compactMap { $0["id"] as? String }))
-        #expect(after.first { $0["title"] as? String == "Neon Coast" }?["rating"] as? Int == 40)
-        #expect(try scratch.run(["playlists", "--json"]).records.map { $0["items"] as? [String] ?? [] } == playlistsBefore)
+        let after = try check.reindex(scratch)
+        #expect(after.items.first { $0["title"] as? String == "Neon Coast" }?["rating"] as? Int == 40)
+        #expect(after.playlists.map { $0["items"] as? [String] ?? [] } == check.playlists.map { $0["items"] as? [String] ?? [] })
     }
 
     @Test("a table or column missing: exit 65 naming the file and the table, the index unchanged",
