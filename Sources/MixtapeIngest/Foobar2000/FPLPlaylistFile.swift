@@ -83,7 +83,8 @@ public enum FPLPlaylistFile {
         if flags & 0x01 != 0 {
             try cursor.skip(16, "entry \(number)'s size and time")
             let seconds = Double(bitPattern: try cursor.uint64("entry \(number)'s length"))
-            if seconds.isFinite, seconds > 0, seconds < 1e9 { durationMs = Int64((seconds * 1000).rounded()) }
+            // A length that rounds to no millisecond is no length (the fuzzer's 0.0004 s).
+            if seconds.isFinite, seconds >= 0.0005, seconds < 1e9 { durationMs = Int64((seconds * 1000).rounded()) }
             try cursor.skip(16, "entry \(number)'s ReplayGain")
             let tags = try cursor.count("entry \(number)'s number of tag fields", unit: 4)
             try cursor.skip(4 * tags, "entry \(number)'s tag fields")
