@@ -17,6 +17,8 @@ final class FilesOnDisk: LocalFiles {
     /// Each folder listed by a folded walk: folded name → the names that fold to it (nil: not
     /// a folder). Entries come an album at a time, so one listing answers many.
     private var listings: [String: [String: [String]]?] = [:]
+    /// `folderPlace`'s answers, by folder as written.
+    private var folderPlaces: [String: FolderPlace] = [:]
     /// Folders kept at most: a walk over a million folders must not hold them all.
     private let listingLimit = 20_000
 
@@ -27,11 +29,44 @@ final class FilesOnDisk: LocalFiles {
     func look(_ path: String) -> LocalLookup {
         // A drive path, a relative path or a URL names no file on this machine as written.
         guard path.hasPrefix("/") else { return .none }
+        // Most paths not here as written are nowhere here (an export of another machine, every
+        // path under a `/Users/…` this machine lacks): their folder, asked once for an album's
+        // tracks, says so before a `stat` of each and two Unicode normalisations.
+        let folder = folderPlace(FolderPath.parent(of: path), of: path)
+        if folder == .nowhere { return .none }
         // As written first: the other spellings cost two Unicode normalisations, and most
         // paths a run looks at (an export of this machine, a rule's target) are there.
-        if Self.isFile(path) { return .found(path) }
+        if folder == .asWritten, Self.isFile(path) { return .found(path) }
         if let spelling = PlayablePath.Finder.spellings(path).dropFirst().first(where: Self.isFile) { return .found(spelling) }
         return folded(path)
+    }
+
+    /// Where the folder holding a path is (`folderPlace`).
+    private enum FolderPlace {
+        /// At the path as written.
+        case asWritten
+        /// Not as written; the folded walk reaches it, or a name on the way is ambiguous.
+        case otherSpelling
+        /// In no spelling: no file in it is here.
+        case nowhere
+    }
+
+    /// Where `folder`, the folder holding `path`, is: a `stat`, then the folded walk's kept
+    /// listings. Kept by folder as written; the keys are Swift strings, so two spellings of a
+    /// name share an answer: `nowhere` holds for both (the walk compares folded), and the
+    /// other two only decide what `look` tries first.
+    private func folderPlace(_ folder: String, of path: String) -> FolderPlace {
+        if let known = folderPlaces[folder] { return known }
+        if folderPlaces.count >= listingLimit { folderPlaces.removeAll(keepingCapacity: true) }
+        let place: FolderPlace = if PlayablePath.Finder.kind(folder) == .folder {
+            .asWritten
+        } else if walksToFolder(path) {
+            .otherSpelling
+        } else {
+            .nowhere
+        }
+        folderPlaces[folder] = place
+        return place
     }
 
     func sharingTail(with path: String, limit: Int) -> [String] {
@@ -75,6 +110,18 @@ final class FilesOnDisk: LocalFiles {
             current = FolderPath.join(current, name)
         }
         return Self.isFile(current) ? .found(current) : .none
+    }
+
+    /// Whether the folder that would hold `path` is here in some spelling: each of its folders
+    /// found by the folded walk (true when a name is ambiguous: `folded` says how).
+    private func walksToFolder(_ path: String) -> Bool {
+        var current = "/"
+        for component in FoldedPath.components(path).dropLast() {
+            guard let names = listing(of: current)?[FoldedPath.fold(component)] else { return false }
+            guard names.count == 1 else { return true }
+            current = FolderPath.join(current, names[0])
+        }
+        return true
     }
 
     private func listing(of folder: String) -> [String: [String]]? {

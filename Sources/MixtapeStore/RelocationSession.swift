@@ -46,21 +46,32 @@ public final class RelocationSession {
     /// Read through SQLite's own columns, not GRDB rows: a hundred thousand rows cost half a
     /// second through `Row`. URLs are told apart here, not by a `GLOB` in the query, which
     /// costs as much again on drive paths (`C:/…` starts like a scheme).
+    ///
+    /// A source that holds most of the index is read in the table's order: through the
+    /// `(source_id, id)` index, whose ids are random, each row is a page read from the file
+    /// (100,000 rows: 0.6 s, against 0.2 s for the whole table in order).
     public func entries(of source: Source) throws -> Entries {
         var result = Entries()
+        let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?", arguments: [source.id]) ?? 0
+        let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+        let sourceID = rows * 4 > all ? "+source_id" : "source_id"  // `+`: not through the index
         let statement = try db.makeStatement(sql: """
             SELECT rowid, location, size, duration_ms, path FROM items
-            WHERE source_id = ? AND location IS NOT NULL ORDER BY location
+            WHERE \(sourceID) = ? AND location IS NOT NULL ORDER BY location
             """)
         try statement.setArguments([source.id])
         let handle = statement.sqliteStatement
+        var previous: [UInt8] = []  // the last entry's path
         try StatementRows.forEach(handle) {
             let bytes = sqlite3_column_text(handle, 1)
             let count = Int(sqlite3_column_bytes(handle, 1))
             let location = UnsafeBufferPointer(start: bytes, count: count)
             guard !LocationEncoder.hasScheme(location) else { return }
             // Bytes, not `String` equality: two spellings of one name are two entries here.
-            if result.entries.last.map({ !$0.path.utf8.elementsEqual(location) }) ?? true {
+            let same = !result.entries.isEmpty && previous.count == count
+                && (count == 0 || memcmp(previous, location.baseAddress!, count) == 0)
+            if !same {
+                previous = Array(location)
                 if !result.entries.isEmpty { result.starts.append(result.rowIDs.count) }
                 result.entries.append(Relocator.Entry(path: String(decoding: location, as: UTF8.self), size: ItemReader.integer(handle, 2),
                                                       durationMs: ItemReader.integer(handle, 3), items: 0))

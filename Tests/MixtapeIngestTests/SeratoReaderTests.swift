@@ -33,7 +33,8 @@ struct SeratoReaderTests {
         ("bit", "320.0kbps", 320), ("bit", "1411.2kbps", 1411), ("bit", "257kbps", 257), ("bit", "320", nil),
         ("rate", "44.1k", 44100), ("rate", "48.0k", 48000), ("rate", "22.1k", 22050), ("rate", "11.0k", 11025),
         ("rate", "44100", nil), ("year", "1997", 1997), ("year", "0", nil), ("year", "2019-05-01", 2019),
-        ("year", "19999", nil), ("year", "'97", nil),
+        ("year", "19999", nil), ("year", "'97", nil), ("year", "\u{FF11}\u{FF19}\u{FF19}\u{FF17}", nil), ("year", "1997a", nil),
+        ("year", "0097", 97),
     ] as [(String, String, Int64?)])
     func numbers(kind: String, text: String, value: Int64?) {
         let read: Int64? = switch kind {
@@ -45,11 +46,25 @@ struct SeratoReaderTests {
         #expect(read == value, "\(kind) \(text)")
     }
 
+    @Test("each field's tag, written as a literal, spells its name")
+    func tagLiterals() {
+        let tags: [(String, UInt32)] = [
+            ("pfil", SeratoTrack.pfil), ("tsng", SeratoTrack.tsng), ("tart", SeratoTrack.tart), ("talb", SeratoTrack.talb),
+            ("tgen", SeratoTrack.tgen), ("tcom", SeratoTrack.tcom), ("tcmp", SeratoTrack.tcmp), ("tgrp", SeratoTrack.tgrp),
+            ("tlbl", SeratoTrack.tlbl), ("trmx", SeratoTrack.trmx), ("ttyr", SeratoTrack.ttyr), ("tkey", SeratoTrack.tkey),
+            ("tbpm", SeratoTrack.tbpm), ("tlen", SeratoTrack.tlen), ("tbit", SeratoTrack.tbit), ("tsmp", SeratoTrack.tsmp),
+            ("tadd", SeratoTrack.tadd), ("uadd", SeratoTrack.uadd), ("utme", SeratoTrack.utme), ("ufsb", SeratoTrack.ufsb),
+            ("utkn", SeratoTrack.utkn), ("udsc", SeratoTrack.udsc), ("vrsn", SeratoDatabase.vrsn), ("otrk", SeratoDatabase.otrk),
+        ]
+        for (name, tag) in tags { #expect(SeratoRecord.name(tag) == name) }
+    }
+
     @Test("a path's key: no leading slash, NFC; its location below the drive root")
     func keysAndLocations() {
         #expect(SeratoValues.key(path: "/Users/a.mp3") == "Users/a.mp3")
         #expect(SeratoValues.key(path: "Users/Cafe\u{301}.mp3") == SeratoValues.key(path: "Users/Caf\u{E9}.mp3"))
         #expect(SeratoTrack.identity(path: "Users/Cafe\u{301}.mp3").id == SeratoTrack.identity(path: "/Users/Caf\u{E9}.mp3").id)
+        #expect(Array(SeratoValues.key(path: "/Users/Cafe\u{301}.mp3").utf8) == Array("Users/Caf\u{E9}.mp3".utf8))
         #expect(SeratoValues.location(path: "Users/a.mp3", root: "/") == "/Users/a.mp3")
         #expect(SeratoValues.location(path: "Music/a.mp3", root: "/media/STICK") == "/media/STICK/Music/a.mp3")
     }

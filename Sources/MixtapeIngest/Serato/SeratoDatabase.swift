@@ -4,8 +4,8 @@ import MixtapeCore
 /// `2.0/Serato Scratch LIVE Database`), then one `otrk` per track. Tracks wait with their ids
 /// in `pending` until the reader hands them on; other top-level records are skipped.
 final class SeratoDatabase {
-    static let vrsn = SeratoRecord.tag("vrsn")
-    static let otrk = SeratoRecord.tag("otrk")
+    // Literals, not `SeratoRecord.tag("vrsn")`: see `SeratoTrack.pfil`.
+    static let vrsn: UInt32 = 0x7672736E, otrk: UInt32 = 0x6F74726B
     /// What the `vrsn` record of a database says after its version number.
     static let signature = "Serato Scratch LIVE Database"
 

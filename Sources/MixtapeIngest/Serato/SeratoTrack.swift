@@ -20,14 +20,15 @@ struct SeratoTrack: Sendable {
     var bpmText: String?, lengthText: String?, bitRateText: String?, sampleRateText: String?, addedText: String?
     var added: UInt32?, fileTime: UInt32?, fileSize: UInt32?, trackNumber: UInt32?, discNumber: UInt32?
 
-    private static let pfil = SeratoRecord.tag("pfil"), tsng = SeratoRecord.tag("tsng"), tart = SeratoRecord.tag("tart")
-    private static let talb = SeratoRecord.tag("talb"), tgen = SeratoRecord.tag("tgen"), tcom = SeratoRecord.tag("tcom")
-    private static let tcmp = SeratoRecord.tag("tcmp"), tgrp = SeratoRecord.tag("tgrp"), tlbl = SeratoRecord.tag("tlbl")
-    private static let trmx = SeratoRecord.tag("trmx"), ttyr = SeratoRecord.tag("ttyr"), tkey = SeratoRecord.tag("tkey")
-    private static let tbpm = SeratoRecord.tag("tbpm"), tlen = SeratoRecord.tag("tlen"), tbit = SeratoRecord.tag("tbit")
-    private static let tsmp = SeratoRecord.tag("tsmp"), tadd = SeratoRecord.tag("tadd"), uadd = SeratoRecord.tag("uadd")
-    private static let utme = SeratoRecord.tag("utme"), ufsb = SeratoRecord.tag("ufsb"), utkn = SeratoRecord.tag("utkn")
-    private static let udsc = SeratoRecord.tag("udsc")
+    // The tags as literals: a `static let` made by a call (`SeratoRecord.tag("pfil")`) is
+    // initialised lazily, and the switch below asked for that once per field of every track
+    // (13% of a 100,000-track read in `swift_once`). `SeratoTagTests` checks each spelling.
+    static let pfil: UInt32 = 0x7066696C, tsng: UInt32 = 0x74736E67, tart: UInt32 = 0x74617274, talb: UInt32 = 0x74616C62
+    static let tgen: UInt32 = 0x7467656E, tcom: UInt32 = 0x74636F6D, tcmp: UInt32 = 0x74636D70, tgrp: UInt32 = 0x74677270
+    static let tlbl: UInt32 = 0x746C626C, trmx: UInt32 = 0x74726D78, ttyr: UInt32 = 0x74747972, tkey: UInt32 = 0x746B6579
+    static let tbpm: UInt32 = 0x7462706D, tlen: UInt32 = 0x746C656E, tbit: UInt32 = 0x74626974, tsmp: UInt32 = 0x74736D70
+    static let tadd: UInt32 = 0x74616464, uadd: UInt32 = 0x75616464, utme: UInt32 = 0x75746D65, ufsb: UInt32 = 0x75667362
+    static let utkn: UInt32 = 0x75746B6E, udsc: UInt32 = 0x75647363
 
     /// The track an `otrk` record holds. Fields come in any order; the last of a repeated one
     /// counts. A field that does not fit its record, a text of odd length or a number that is

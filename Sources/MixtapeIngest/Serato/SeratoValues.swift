@@ -13,7 +13,9 @@ enum SeratoValues {
     static func key(path: String) -> String {
         let relative = withoutLeadingSlashes(path)
         if relative.utf8.allSatisfy({ $0 < 0x80 }) { return relative }
-        return relative.precomposedStringWithCanonicalMapping
+        // The standard library's NFC (`FoldedPath.fold` uses it too): Foundation's bridges
+        // through `NSString` and was a seventh of reading a library of non-Latin names.
+        return String(decoding: relative._nfcCodeUnits, as: UTF8.self)
     }
 
     /// The path without the `/` bytes it starts with: bytes, not characters, since a `/`
@@ -59,7 +61,7 @@ enum SeratoValues {
         var total = seconds
         var scale = 60.0
         for part in parts.dropLast().reversed() {
-            guard !part.contains("."), let value = decimal(part) else { return nil }
+            guard !part.utf8.contains(0x2E), let value = decimal(part) else { return nil }
             total += value * scale
             scale *= 60
         }
@@ -88,11 +90,13 @@ enum SeratoValues {
     /// (`2019-05-01`) gives its year.
     static func year(_ text: String?) -> Int64? {
         guard let text else { return nil }
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let rest = text.dropFirst(digits.count)
-        guard (1...4).contains(digits.count), rest.isEmpty || (digits.count == 4 && (rest.first == "-" || rest.first == "/")),
-              let year = Int64(digits), year > 0 else { return nil }
-        return year
+        let utf8 = text.utf8
+        let digits = utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        let rest = utf8.dropFirst(digits.count)
+        guard (1...4).contains(digits.count), rest.isEmpty || (digits.count == 4 && (rest.first == 0x2D || rest.first == 0x2F))
+        else { return nil }
+        let year = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
+        return year > 0 ? year : nil
     }
 
     /// Unix seconds as a timestamp; 0 (never set) is absent.
