@@ -77,6 +77,10 @@ final class FilesOnDisk: LocalFiles {
         (try? files())?.named(like: path, size: size, limit: limit, measure: Self.size) ?? []
     }
 
+    func size(of path: String) -> Int64? {
+        Self.size(path)
+    }
+
     /// The size of the regular file (or the file a link names) at `path`, nil when there is none.
     static func size(_ path: String) -> Int64? {
         var info = stat()

@@ -174,6 +174,26 @@ struct RelocationTests {
         #expect(placements.allSatisfy { $0.path == nil })
     }
 
+    @Test func aRuleGivingAFileOfAnotherSizeYieldsToTheEntryOfThatSize() {
+        // Two recordings of one name, `Music/X.flac` (size 1) and `Music/Album/X.flac` (size 2);
+        // files moved out of `Music` into `Moved` elect `Music` → `Moved`, and the album's moved
+        // file is `Moved/X.flac`. The rule would give it to `Music/X.flac`, whose size it is not
+        // (a real Serato library, copied messily): it is the album entry's, found by name and
+        // size, and the other entry is told that file might be its own, not given it.
+        let files = Self.here([("/new/Moved/a.flac", 10), ("/new/Moved/b.flac", 11), ("/new/Moved/X.flac", 2)])
+        let entries = [Self.entry("/old/Music/a.flac", size: 10), Self.entry("/old/Music/b.flac", size: 11),
+                       Self.entry("/old/Music/X.flac", size: 1), Self.entry("/old/Music/Album/X.flac", size: 2)]
+        let (placements, relocation) = Relocator().relocate(entries, in: files)
+        #expect(relocation.rules.map(\.argument) == ["/old/Music=/new/Moved"])
+        #expect(placements[0] == .byRule(0, "/new/Moved/a.flac"))
+        #expect(placements[2] == .ambiguous(["/new/Moved/X.flac"]))
+        #expect(placements[3] == .byName("/new/Moved/X.flac"))
+        // With no other entry wanting it, a file of another size is still the rule's (a file
+        // re-tagged since the export is larger or smaller, and still the one).
+        let alone = Relocator().relocate(Array(entries.prefix(3)), in: files).placements
+        #expect(alone[2] == .byRule(0, "/new/Moved/X.flac"))
+    }
+
     @Test func aThousandFilesOfOneNameGuessNothingAndStayFast() {
         let files = Self.here((0..<1_000).map { ("/m/Album \($0)/01 Intro.mp3", Int64(100)) })
         let entries = (0..<50).map { Self.entry("C:/old/Other \($0)/01 Intro.mp3") }

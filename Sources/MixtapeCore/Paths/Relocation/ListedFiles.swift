@@ -11,6 +11,7 @@ public struct ListedFiles: LocalFiles {
     private var folded: [[String]: [String]] = [:]
     private var byTail: [String: [String]] = [:]
     private var byName: [String: [LocalFile]] = [:]
+    private var sizes: [ExactPath: Int64] = [:]
 
     public init(_ files: [LocalFile]) {
         var kept: [LocalFile] = []
@@ -21,6 +22,7 @@ public struct ListedFiles: LocalFiles {
             let keys = FoldedPath.keys(file.path)
             byTail[keys.tail, default: []].append(file.path)
             byName[keys.name, default: []].append(file)
+            if let size = file.size { sizes[ExactPath(file.path)] = size }
         }
         self.files = kept
     }
@@ -43,6 +45,10 @@ public struct ListedFiles: LocalFiles {
 
     public func named(like path: String, size: Int64?, limit: Int) -> [LocalFile] {
         Array((byName[FoldedPath.name(path)] ?? []).lazy.filter { size == nil || $0.size == size }.prefix(limit))
+    }
+
+    public func size(of path: String) -> Int64? {
+        sizes[ExactPath(path)]
     }
 
     private static func key(_ path: String) -> [String] {

@@ -10,6 +10,8 @@ public protocol LocalFiles {
     /// Files whose name folds to `path`'s (`FoldedPath.name`) with this size (any size when
     /// nil), at most `limit`.
     func named(like path: String, size: Int64?, limit: Int) -> [LocalFile]
+    /// The size of the file at `path` (one the other calls returned), nil when none is known.
+    func size(of path: String) -> Int64?
 }
 
 /// What `LocalFiles.look` found.

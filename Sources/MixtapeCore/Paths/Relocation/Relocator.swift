@@ -135,7 +135,8 @@ public struct Relocator {
 
     /// One file is one item. A file that entries naming different paths were placed on goes
     /// to the one placed by the strongest step (as written, then a person's rule, then the rule
-    /// with more votes, then name and size), when exactly one is: a rule that a few
+    /// with more votes, then name and size, then a rule giving the entry a file of another
+    /// size than its own), when exactly one is: a rule that a few
     /// coincidences elected (another artist's `Album 1/03 Gold.mp3`) never takes a file from the
     /// entry that is it, and the entry it misled still has step 3. When no single one is
     /// strongest (two rules of equal votes), none gets it: they are ambiguous (two copies
@@ -159,7 +160,11 @@ public struct Relocator {
             let path = file.text
             let names = Set(claimants.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) })
             guard names.count > 1 else { continue }  // one path, spelt alike: the same file
-            let strength = claimants.map { Self.strength(placements[$0], ruleRanks: ruleRanks) }
+            let size = files.size(of: path)
+            let strength = claimants.map { index in
+                Self.strength(placements[index], ruleRanks: ruleRanks,
+                              sizeDisagrees: size != nil && entries[index].size != nil && entries[index].size != size)
+            }
             let strongest = strength.min() ?? 0
             let keeper = strength.filter { $0 == strongest }.count == 1 ? claimants[strength.firstIndex(of: strongest)!] : nil
             let keptName = keeper.map { FoldedPath.components(entries[$0].path).map(FoldedPath.fold) }
@@ -179,12 +184,17 @@ public struct Relocator {
         }
     }
 
-    /// How strong the evidence of a placement is: lower is stronger.
-    private static func strength(_ placement: Placement, ruleRanks: [Int]) -> Int {
+    /// How strong the evidence of a placement is: lower is stronger. A rule that gives an
+    /// entry a file of another size than the entry's is the weakest: a file re-tagged since
+    /// the export keeps it when no other entry wants it, but where another entry's name and
+    /// size (or a rule agreeing with its size) say the file is theirs, it is (two recordings
+    /// of one name, `Music/X.flac` and `Music/Album/X.flac`, and a rule `Music` → `Moved`
+    /// learned from files moved out of `Music` would give the album's moved file to the other).
+    private static func strength(_ placement: Placement, ruleRanks: [Int], sizeDisagrees: Bool) -> Int {
         switch placement {
         case .asWritten: 0
-        case .byRule(let number, _): 1 + ruleRanks[number]
-        case .byName: Int.max - 1
+        case .byRule(let number, _): sizeDisagrees ? Int.max - 1 : 1 + ruleRanks[number]
+        case .byName: Int.max - 2
         case .ambiguous, .missing: Int.max
         }
     }
