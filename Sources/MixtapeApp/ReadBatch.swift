@@ -8,6 +8,8 @@ enum ReadBatch: Sendable {
     case items([MediaItem])
     /// Items the writing thread maps itself (`UnmappedItems`).
     case unmapped(UnmappedItems)
+    /// Items with their fingerprints, both worked out on the reading thread (`mapped`).
+    case fingerprinted([MediaItem], fingerprints: [Int64])
     case playlists([Playlist])
     /// The rules of the source's smart playlists, from a reader that knows them before its
     /// items (Rhythmbox's playlists file is read first): the writer gathers the columns they
@@ -17,14 +19,17 @@ enum ReadBatch: Sendable {
     /// The items the batch holds, mapped here when they are not yet, taken out of it (it is
     /// left holding none): the only reference to the array then, so the store can lend each
     /// item in place without copying them all first. Nil for playlists and rules.
-    mutating func takeItems() -> [MediaItem]? {
+    mutating func takeItems() -> (items: [MediaItem], fingerprints: [Int64]?)? {
         switch self {
         case .items(let items):
             self = .items([])
-            return items
+            return (items, nil)
         case .unmapped(let entries):
             self = .items([])
-            return entries.items()
+            return (entries.items(), nil)
+        case .fingerprinted(let items, let fingerprints):
+            self = .items([])
+            return (items, fingerprints)
         case .playlists, .rules:
             return nil
         }
@@ -37,9 +42,18 @@ enum ReadBatch: Sendable {
         return playlists.reduce(0) { $0 + ($1.packedItems?.heldBytes ?? $1.items.count * 24) }
     }
 
-    /// The batch with its entries mapped to items here, on the calling thread: what the
-    /// reading thread does ahead of a writer that is behind (`ReadPipeline`).
+    /// The batch with its entries mapped to items and their fingerprints worked out here, on
+    /// the calling thread: what the reading thread does ahead of a writer that is behind
+    /// (`ReadPipeline`). The fingerprints were a tenth of the writer's work.
     var mapped: ReadBatch {
-        if case .unmapped(let entries) = self { .items(entries.items()) } else { self }
+        switch self {
+        case .unmapped(let entries): Self.fingerprinting(entries.items())
+        case .items(let items): Self.fingerprinting(items)
+        case .fingerprinted, .playlists, .rules: self
+        }
+    }
+
+    private static func fingerprinting(_ items: [MediaItem]) -> ReadBatch {
+        .fingerprinted(items, fingerprints: items.map(\.fingerprint))
     }
 }

@@ -80,18 +80,23 @@ public final class SourceSync {
 
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
-    public func put(_ items: consuming [MediaItem]) throws {
+    ///
+    /// `fingerprints`, when given, are the items' own (`MediaItem.fingerprint`), worked out on
+    /// another thread: this one, which writes, is the busier of an index run's two.
+    public func put(_ items: consuming [MediaItem], fingerprints: [Int64]? = nil) throws {
+        precondition(fingerprints.map { $0.count == items.count } ?? true, "one fingerprint per item")
         // Each item lent in place as `inout`: `for item in items`, `items[position]` and an
         // unsafe buffer's element all copied the forty-field item to lend it (a retain and a
         // release per text, about 3% of a Rhythmbox index), `borrowing` too. An array the
         // caller hands over (its last use) is not copied to be made mutable.
         try items.withUnsafeMutableBufferPointer { items in
-            for position in items.indices { try put(&items[position]) }
+            for position in items.indices {
+                try put(&items[position], fingerprint: fingerprints?[position] ?? items[position].fingerprint)
+            }
         }
     }
 
-    private func put(_ item: inout MediaItem) throws {
-        let fingerprint = item.fingerprint
+    private func put(_ item: inout MediaItem, fingerprint: Int64) throws {
         guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
             // New to the index (or repeated within this read): counted at `finish`.
             return try write(item, fingerprint: fingerprint)
