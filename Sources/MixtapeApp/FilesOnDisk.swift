@@ -18,7 +18,7 @@ final class FilesOnDisk: LocalFiles {
     /// a folder). Entries come an album at a time, so one listing answers many.
     private var listings: [String: [String: [String]]?] = [:]
     /// `folderPlace`'s answers, by folder as written.
-    private var folderPlaces: [String: FolderPlace] = [:]
+    private var folderPlaces: [ExactPath: FolderPlace] = [:]
     /// Folders kept at most: a walk over a million folders must not hold them all.
     private let listingLimit = 20_000
 
@@ -52,11 +52,10 @@ final class FilesOnDisk: LocalFiles {
     }
 
     /// Where `folder`, the folder holding `path`, is: a `stat`, then the folded walk's kept
-    /// listings. Kept by folder as written; the keys are Swift strings, so two spellings of a
-    /// name share an answer: `nowhere` holds for both (the walk compares folded), and the
-    /// other two only decide what `look` tries first.
+    /// listings. Kept by folder as written, byte for byte.
     private func folderPlace(_ folder: String, of path: String) -> FolderPlace {
-        if let known = folderPlaces[folder] { return known }
+        let key = ExactPath(folder)
+        if let known = folderPlaces[key] { return known }
         if folderPlaces.count >= listingLimit { folderPlaces.removeAll(keepingCapacity: true) }
         let place: FolderPlace = if PlayablePath.Finder.kind(folder) == .folder {
             .asWritten
@@ -65,7 +64,7 @@ final class FilesOnDisk: LocalFiles {
         } else {
             .nowhere
         }
-        folderPlaces[folder] = place
+        folderPlaces[key] = place
         return place
     }
 
@@ -120,7 +119,13 @@ final class FilesOnDisk: LocalFiles {
     /// found by the folded walk (true when a name is ambiguous: `folded` says how).
     private func walksToFolder(_ path: String) -> Bool {
         var current = "/"
-        for component in FoldedPath.components(path).dropLast() {
+        // Component by component, `path` being absolute: most paths that are nowhere stop at
+        // their first (`/Users`, `/Volumes`), so the rest is never split.
+        var rest = Substring(path)
+        while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
+            let component = rest[..<slash]
+            rest = rest[rest.utf8.index(after: slash)...]
+            guard !component.isEmpty else { continue }
             guard let names = listing(of: current)?[FoldedPath.fold(component)] else { return false }
             guard names.count == 1 else { return true }
             current = FolderPath.join(current, names[0])

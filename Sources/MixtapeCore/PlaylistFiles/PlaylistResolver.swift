@@ -170,22 +170,3 @@ public struct PlaylistResolver {
         return QueryTextFolding.fold(artist ?? "") + "\u{1f}" + QueryTextFolding.fold(title)
     }
 }
-
-/// A path compared and hashed by its bytes (Swift's `String` equality would make NFC and NFD
-/// one path, which the exact rule must not), hashing all the bytes in one call.
-struct ExactPath: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (lhs: ExactPath, rhs: ExactPath) -> Bool {
-        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-        var (left, right) = (lhs.text, rhs.text)
-        return left.withUTF8 { l in right.withUTF8 { r in l.elementsEqual(r) } }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var copy = text
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}
