@@ -51,6 +51,8 @@ struct IndexCommand: ParsableCommand {
     func validate() throws {
         if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
         if discover, !sources.isEmpty { throw ValidationError("--discover finds the sources itself: give no SOURCE with it") }
+        // `""` would be the current folder: what an unset shell variable gives, never a choice.
+        if sources.contains(where: \.isEmpty) { throw ValidationError("a SOURCE is empty (an unset shell variable?): name a file or folder") }
     }
 
     func run() throws {

@@ -99,6 +99,8 @@ struct SyncCommand: ParsableCommand {
         let sources = [selection, query != nil, !playlist.isEmpty, allPlaylists].count(where: { $0 })
         if sources > 1 { throw ValidationError("give one of --selection, --query, --playlist and --all-playlists") }
         if destination == nil, profile == nil { throw ValidationError("give DEST, the device's folder (or a --profile with its dest)") }
+        // `""` would be the current folder: what an unset shell variable gives, never a device.
+        if destination?.isEmpty == true { throw ValidationError("DEST is empty (an unset shell variable?): name the device's folder") }
         if let transcode { _ = try parsed { () throws(SyncTargetError) in try SyncTarget(parsing: transcode) } }
         if let layout { _ = try parsed { () throws(DeviceLayoutError) in try DeviceLayout(layout) } }
         if let art, art < 16 { throw ValidationError("--art takes a size in pixels, 16 or more") }

@@ -47,6 +47,7 @@ struct WatchCommand: ParsableCommand {
         if let debounce, debounce < 0 || !debounce.isFinite { throw ValidationError("--debounce takes seconds, 0 or more") }
         if let poll, poll <= 0 || !poll.isFinite { throw ValidationError("--poll takes seconds, more than 0") }
         if wait < 0 || !wait.isFinite { throw ValidationError("--wait takes seconds, 0 or more") }
+        if sources.contains(where: \.isEmpty) { throw ValidationError("a SOURCE is empty (an unset shell variable?): name a file or folder") }
     }
 
     func run() throws {

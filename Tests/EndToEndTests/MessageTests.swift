@@ -55,6 +55,23 @@ struct MessageTests {
         #expect(!(rerun.stderr + rerun.stdout).contains("1 files"), "\(rerun.stderr)")
     }
 
+    @Test("an empty SOURCE or DEST (an unset shell variable) is a usage error, not the current folder")
+    func emptyPaths() throws {
+        let mixtape = MixtapeProcess()
+        _ = try mixtape.run(["index", MixtapeProcess.sample("Library.xml")])
+        let before = try mixtape.run(["sources"]).stdout
+        // Run in a folder of their own: were `""` taken for the current folder, it is that one.
+        let current = mixtape.folder + "/current"
+        try FileManager.default.createDirectory(atPath: current, withIntermediateDirectories: true)
+        for arguments in [["index", ""], ["index", MixtapeProcess.sample("Library.xml"), ""], ["sync", "--query", "x", ""]] {
+            let result = try mixtape.run(arguments, in: current)
+            #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("empty (an unset shell variable?)"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try mixtape.run(["sources"]).stdout == before, "no source was added")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: current).isEmpty, "nothing was written there")
+    }
+
     @Test("a folder given as the index names the path and the fix, and leaves no lock file beside it")
     func libraryIsAFolder() throws {
         let mixtape = MixtapeProcess()

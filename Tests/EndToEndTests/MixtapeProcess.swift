@@ -88,14 +88,14 @@ struct MixtapeProcess {
     }
 
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> Result {
         var env = ProcessInfo.processInfo.environment
         env["MIXTAPE_LIBRARY"] = library
         env["NO_COLOR"] = "1"
         // The user's own config file (~/.config/mixtape/config.toml) must not reach a test.
         env["XDG_CONFIG_HOME"] = configHome
         for (key, value) in environment { env[key] = value }
-        return try MixtapeProcess.execute(MixtapeProcess.binary, arguments, environment: env)
+        return try MixtapeProcess.execute(MixtapeProcess.binary, arguments, environment: env, in: directory)
     }
 
     /// Runs any program, capturing both streams (read concurrently so a full pipe never stalls).
