@@ -64,11 +64,11 @@ struct StrawberryReaderTests {
 
     @Test("the stepwise read only goes forward: a row at or before the last one read is a damaged database")
     func rowsGoForward() throws {
-        #expect(try StrawberryPlaylists.advance(.min, to: 1, path: "s.db") == 1)
-        #expect(try StrawberryPlaylists.advance(1, to: 1024, path: "s.db") == 1024)
-        #expect(throws: MalformedSourceError.self) { try StrawberryPlaylists.advance(5, to: 5, path: "s.db") }
-        #expect(throws: MalformedSourceError.self) { try StrawberryPlaylists.advance(5, to: 3, path: "s.db") }
-        #expect(throws: MalformedSourceError.self) { try StrawberryPlaylists.advance(5, to: nil, path: "s.db") }
+        #expect(try StrawberryRowSteps.advance(.min, to: 1, path: "s.db") == 1)
+        #expect(try StrawberryRowSteps.advance(1, to: 1024, path: "s.db") == 1024)
+        #expect(throws: MalformedSourceError.self) { try StrawberryRowSteps.advance(5, to: 5, path: "s.db") }
+        #expect(throws: MalformedSourceError.self) { try StrawberryRowSteps.advance(5, to: 3, path: "s.db") }
+        #expect(throws: MalformedSourceError.self) { try StrawberryRowSteps.advance(5, to: nil, path: "s.db") }
     }
 
     @Test("a file that is not a database, and a database of another application, are located errors")

@@ -43,18 +43,9 @@ public struct StrawberryLibraryReader: Sendable {
         var known: Set<UInt64> = []
         var warnings: [IndexWarning] = []
         var pending: [(song: StrawberrySong, id: ItemID)] = []
-        var after: Int64 = .min
-        var more = true
-        while more {
-            var count = 0
-            try StrawberryPlaylists.located("songs", after: after) {
-                try database.rows(schema.songsQuery, [after, Self.batchSize]) { row in
-                    count += 1
-                    after = try StrawberryPlaylists.advance(after, to: row.integer(0), path: path)
-                    take(row, schema, into: &pending, known: &known, warnings: &warnings)
-                }
-            }
-            more = count == Self.batchSize
+        try StrawberryRowSteps.forEach("songs", in: database, query: schema.songsQuery, rowIDColumn: 0, step: Self.batchSize) { row in
+            take(row, schema, into: &pending, known: &known, warnings: &warnings)
+        } afterStep: {
             if !pending.isEmpty { try onUnmapped(Self.take(&pending, source: path)) }
         }
         let playlists = try StrawberryPlaylists(dialect: dialect, schema: schema, source: path)

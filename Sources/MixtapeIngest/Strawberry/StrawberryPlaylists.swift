@@ -27,7 +27,7 @@ struct StrawberryPlaylists {
         var order: [Playlist] = []
         var index: [Int64: Int] = [:]
         var folders: [String: PlaylistID] = [:]
-        try Self.located("playlists", after: nil) {
+        try StrawberryRowSteps.located("playlists", after: nil) {
             try database.rows(schema.playlistsQuery) { row in
                 let rowID = row.integer(0) ?? 0
                 var playlist = Playlist(id: PlaylistID(rawValue: dialect.playlistPrefix + String(rowID)),
@@ -39,19 +39,10 @@ struct StrawberryPlaylists {
                 order.append(playlist)
             }
         }
-        var after: Int64 = .min
-        var more = true
-        while more {
-            var count = 0
-            try Self.located("playlist_items", after: after) {
-                try database.rows(schema.entriesQuery, [after, Self.step]) { row in
-                    count += 1
-                    after = try Self.advance(after, to: row.integer(1), path: database.path)
-                    guard let playlist = row.integer(0).flatMap({ index[$0] }) else { return }
-                    add(row, to: &order[playlist], knowing: known)
-                }
-            }
-            more = count == Self.step
+        try StrawberryRowSteps.forEach("playlist_items", in: database, query: schema.entriesQuery, rowIDColumn: 1,
+                                       step: Self.step) { row in
+            guard let playlist = row.integer(0).flatMap({ index[$0] }) else { return }
+            add(row, to: &order[playlist], knowing: known)
         }
         return order
     }
@@ -103,25 +94,5 @@ struct StrawberryPlaylists {
             parent = folder.id
         }
         return parent
-    }
-
-    /// The `ROWID` of the row just read, which must be past `after`: a damaged b-tree that
-    /// hands back a row already read would otherwise make the stepwise read go round forever.
-    static func advance(_ after: Int64, to row: Int64?, path: String) throws -> Int64 {
-        guard let row, row > after else {
-            throw StrawberrySchema.error(path, "rows out of order (ROWID \(row.map(String.init) ?? "NULL") after "
-                                         + "\(after)): the database is damaged")
-        }
-        return row
-    }
-
-    /// Runs `body`, naming the table (and the last row read before the failure: `after` is
-    /// evaluated then) in an error SQLite reports.
-    static func located(_ table: String, after row: @autoclosure () -> Int64?, _ body: () throws -> Void) throws {
-        do { try body() } catch let error as MalformedSourceError {
-            var place = "table " + table
-            if let row = row(), row != .min { place += ", after row \(row)" }
-            throw MalformedSourceError(position: error.position, reason: place + ": " + error.reason)
-        }
     }
 }
