@@ -27,10 +27,15 @@ enum ItemRow {
     /// cost more than SQLite's own work. The row's texts and sort key are first copied into
     /// one reused buffer and bound from there without SQLite copying them again
     /// (`SQLITE_STATIC`): a copy and a free per text was a sixth of the binding.
+    ///
+    /// Returns the rowid of the row when it was inserted, nil when it replaced the row of its
+    /// id: SQLite reports only an insert's (a rowid is never 0, what it is set to first).
     private static func upsert(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, ownFiles: Bool,
-                               with statement: Statement, buffer: inout RowBuffer) throws {
+                               with statement: Statement, buffer: inout RowBuffer) throws -> Int64? {
         let handle = statement.sqliteStatement
+        let connection = sqlite3_db_handle(handle)
         sqlite3_reset(handle)
+        sqlite3_set_last_insert_rowid(connection, 0)
         buffer.clear()
         // (parameter, start, count) of each text or blob in the buffer; bound once it stops growing.
         buffer.addText(item.id.rawValue, parameter: 2)
@@ -55,6 +60,8 @@ enum ItemRow {
             sqlite3_reset(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: upsertSQL)
         }
+        let inserted = sqlite3_last_insert_rowid(connection)
+        return inserted == 0 ? nil : inserted
     }
 
     /// The `sort_key` parameter of `upsertSQL`.
@@ -73,8 +80,10 @@ enum ItemRow {
             self.ownFiles = ownFiles
         }
 
-        /// Writes `item` as the row of source `sourceID` (inserted, or replacing the row of its id).
-        func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64) throws {
+        /// Writes `item` as the row of source `sourceID` (inserted, or replacing the row of its
+        /// id); returns the rowid of a row inserted.
+        @discardableResult
+        func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64) throws -> Int64? {
             try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles,
                                with: statement, buffer: &buffer)
         }

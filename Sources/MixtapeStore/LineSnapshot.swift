@@ -45,8 +45,8 @@ enum LineSnapshot {
     /// Stores the pairs a collector gathered while its source was written (the caller checked
     /// that they are the whole index).
     static func write(_ collected: LineSnapshotCollector, in db: Database) throws {
-        var chunks = try ChunkWriter(template: collected.template, in: db)
-        try collected.forEachPairInOrder { try chunks.append(encodedPair: $0) }
+        var chunks = try ChunkWriter(template: collected.template, rowIDs: collected.hasRowIDs ? .givenWithPairs : .lookedUp, in: db)
+        try collected.forEachPairInOrder { try chunks.append(encodedPair: $0, rowID: $1) }
         try chunks.finish()
     }
 
@@ -100,9 +100,14 @@ enum LineSnapshot {
             if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
         }
 
-        /// One pair already in the stored encoding (`StringListCodec`).
-        mutating func append(encodedPair: UnsafeBufferPointer<UInt8>) throws {
-            StringListCodec.forEachPair(in: encodedPair) { id, _ in note(rowIDsByID?.rowID(of: id)) }
+        /// One pair already in the stored encoding (`StringListCodec`), with its item's rowid
+        /// when rowids are given with pairs.
+        mutating func append(encodedPair: UnsafeBufferPointer<UInt8>, rowID: Int64?) throws {
+            if let rowIDsByID {
+                StringListCodec.forEachPair(in: encodedPair) { id, _ in note(rowIDsByID.rowID(of: id)) }
+            } else {
+                note(rowID)
+            }
             bytes.append(contentsOf: encodedPair)
             pairs += 1
             if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }

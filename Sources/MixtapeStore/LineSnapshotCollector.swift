@@ -44,14 +44,15 @@ public final class LineSnapshotCollector {
     private let columnBudget: Int
     /// Whether `entries` are in library order (`sortInLibraryOrder`).
     private var sorted = false
+    /// Each item's rowid, by its place in the order of `add`, while every item added came with
+    /// one (inserted by this sync): the snapshot then needs no lookup of 100,000 ids for them.
+    private var rowIDs: [Int64]? = []
 
     /// Bytes per block (an item larger than that gets a block of its own).
     private let blockSize: Int
 
-    /// Where one item's key and pair are; `prefix` is the key's first eight bytes, so most
-    /// comparisons of the sort never reach the bytes.
+    /// Where one item's key and pair are.
     private struct Entry {
-        var prefix: UInt64
         var block: UInt32, start: UInt32
         var keyCount: UInt32, pairCount: UInt32
         /// The item's place in the order of `add` (its row in the gathered columns).
@@ -93,6 +94,7 @@ public final class LineSnapshotCollector {
     public func expect(_ count: Int) {
         expected = min(max(count, 0), Self.mostExpected)
         entries.reserveCapacity(expected)
+        rowIDs?.reserveCapacity(expected)
         reserveColumns()
     }
 
@@ -118,9 +120,11 @@ public final class LineSnapshotCollector {
         reserveColumns()
     }
 
-    /// Records `item`, whose sort key is `sortKey` (`LibraryOrder.sortKey(for:)`).
-    func add(_ item: MediaItem, sortKey: UnsafeBufferPointer<UInt8>) {
+    /// Records `item`, whose sort key is `sortKey` (`LibraryOrder.sortKey(for:)`) and whose
+    /// row is `rowID` when the caller knows it.
+    func add(_ item: MediaItem, sortKey: UnsafeBufferPointer<UInt8>, rowID: Int64?) {
         guard isComplete else { return }
+        if let rowID { rowIDs?.append(rowID) } else { rowIDs = nil }
         if !columnFields.isEmpty { gatherColumns(of: item) }
         line.removeAll(keepingCapacity: true)
         if item.source == source { render(item, &line) } else { render(Self.item(item, from: source), &line) }
@@ -139,7 +143,7 @@ public final class LineSnapshotCollector {
         pair.withUnsafeBufferPointer {
             _ = UnsafeMutableBufferPointer(rebasing: block[(used + sortKey.count)...]).initialize(from: $0)
         }
-        entries.append(Entry(prefix: SortKeyOrder.prefix(of: sortKey), block: UInt32(blocks.count - 1), start: UInt32(used),
+        entries.append(Entry(block: UInt32(blocks.count - 1), start: UInt32(used),
                              keyCount: UInt32(sortKey.count), pairCount: UInt32(pair.count),
                              position: UInt32(entries.count)))
         used += size
@@ -168,7 +172,7 @@ public final class LineSnapshotCollector {
     /// Records `item`, computing its sort key (for items the sync did not write again).
     func add(_ item: MediaItem) {
         guard isComplete else { return }
-        LibraryOrder.sortKey(for: item).withUnsafeBufferPointer { add(item, sortKey: $0) }
+        LibraryOrder.sortKey(for: item).withUnsafeBufferPointer { add(item, sortKey: $0, rowID: nil) }
     }
 
     /// Gives up: some item will not be seen, so the snapshot must be written the general way.
@@ -182,6 +186,7 @@ public final class LineSnapshotCollector {
         for block in blocks { block.deallocate() }
         blocks = []
         entries = []
+        rowIDs = nil
         columnValues = columnValues.map { _ in [] }
         ids = PackedStrings()
         used = 0
@@ -194,10 +199,11 @@ public final class LineSnapshotCollector {
         guard !sorted else { return }
         sorted = true
         let bases = blocks.map { UnsafePointer($0.baseAddress!) }
-        func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
-        entries.sort { a, b in
-            SortKeyOrder.precedes(a.prefix, key(a), Int(a.keyCount), b.prefix, key(b), Int(b.keyCount))
+        let order = ByteStringOrder.order(count: entries.count) { position in
+            let entry = entries[position]
+            return UnsafeBufferPointer(start: bases[Int(entry.block)] + Int(entry.start), count: Int(entry.keyCount))
         }
+        entries.permute(to: order)
     }
 
     /// The gathered columns of every item (`gatherColumns`), ids and library order, as a scan
@@ -211,13 +217,19 @@ public final class LineSnapshotCollector {
         return ItemColumns(count: entries.count, ids: ids, values: values, libraryOrder: entries.map { Int($0.position) })
     }
 
-    /// Hands each item's encoded (id, line) pair to `body` in library order.
-    func forEachPairInOrder(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    /// Whether each item's rowid came with it (`forEachPairInOrder` hands them over).
+    var hasRowIDs: Bool { rowIDs?.count == entries.count }
+
+    /// Hands each item's encoded (id, line) pair to `body` in library order, with its rowid
+    /// when `hasRowIDs`.
+    func forEachPairInOrder(_ body: (UnsafeBufferPointer<UInt8>, _ rowID: Int64?) throws -> Void) rethrows {
         sortInLibraryOrder()
         let bases = blocks.map { UnsafePointer($0.baseAddress!) }
+        let rowIDs = hasRowIDs ? rowIDs : nil
         func key(_ entry: Entry) -> UnsafePointer<UInt8> { bases[Int(entry.block)] + Int(entry.start) }
         for entry in entries {
-            try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)))
+            try body(UnsafeBufferPointer(start: key(entry) + Int(entry.keyCount), count: Int(entry.pairCount)),
+                     rowIDs?[Int(entry.position)])
         }
     }
 }

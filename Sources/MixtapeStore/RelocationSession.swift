@@ -47,38 +47,57 @@ public final class RelocationSession {
     /// second through `Row`. URLs are told apart here, not by a `GLOB` in the query, which
     /// costs as much again on drive paths (`C:/…` starts like a scheme).
     ///
+    /// The rows are read as they lie and put in order of their location's bytes here
+    /// (`SortKeyOrder`), not by an `ORDER BY location`, whose sorter copies every selected
+    /// column of every row: 0.14 s for a 100,000-track export against 0.2 s, in the part of an
+    /// index run that leaves the other core idle.
+    ///
     /// A source that holds most of the index is read in the table's order: through the
     /// `(source_id, id)` index, whose ids are random, each row is a page read from the file
     /// (100,000 rows: 0.6 s, against 0.2 s for the whole table in order).
     public func entries(of source: Source) throws -> Entries {
-        var result = Entries()
         let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?", arguments: [source.id]) ?? 0
         let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
         let sourceID = rows * 4 > all ? "+source_id" : "source_id"  // `+`: not through the index
         let statement = try db.makeStatement(sql: """
-            SELECT rowid, location, size, duration_ms, path FROM items
-            WHERE \(sourceID) = ? AND location IS NOT NULL ORDER BY location
+            SELECT rowid, location, size, duration_ms, path FROM items WHERE \(sourceID) = ? AND location IS NOT NULL
             """)
         try statement.setArguments([source.id])
         let handle = statement.sqliteStatement
-        var previous: [UInt8] = []  // the last entry's path
+        var locations = SortKeyOrder(expectedCount: rows)
+        var rowIDs: [Int64] = [], sizes: [Int64?] = [], durations: [Int64?] = [], pathHashes: [Int] = []
+        rowIDs.reserveCapacity(rows)
+        sizes.reserveCapacity(rows)
+        durations.reserveCapacity(rows)
+        pathHashes.reserveCapacity(rows)
         try StatementRows.forEach(handle) {
-            let bytes = sqlite3_column_text(handle, 1)
-            let count = Int(sqlite3_column_bytes(handle, 1))
-            let location = UnsafeBufferPointer(start: bytes, count: count)
+            let location = UnsafeBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
             guard !LocationEncoder.hasScheme(location) else { return }
-            // Bytes, not `String` equality: two spellings of one name are two entries here.
-            let same = !result.entries.isEmpty && previous.count == count
-                && (count == 0 || memcmp(previous, location.baseAddress!, count) == 0)
-            if !same {
-                previous = Array(location)
-                if !result.entries.isEmpty { result.starts.append(result.rowIDs.count) }
-                result.entries.append(Relocator.Entry(path: String(decoding: location, as: UTF8.self), size: ItemReader.integer(handle, 2),
-                                                      durationMs: ItemReader.integer(handle, 3), items: 0))
+            locations.append(location)
+            rowIDs.append(sqlite3_column_int64(handle, 0))
+            sizes.append(ItemReader.integer(handle, 2))
+            durations.append(ItemReader.integer(handle, 3))
+            pathHashes.append(RelocationSession.hash(UnsafeBufferPointer(start: sqlite3_column_text(handle, 4),
+                                                                         count: Int(sqlite3_column_bytes(handle, 4)))))
+        }
+        // Rows naming the same bytes are one entry (two spellings of one name are two: the
+        // file is opened by its bytes); its size and length are its first row's.
+        var result = Entries()
+        result.entries.reserveCapacity(rowIDs.count)
+        result.starts.reserveCapacity(rowIDs.count + 1)
+        result.rowIDs.reserveCapacity(rowIDs.count)
+        result.pathHashes.reserveCapacity(rowIDs.count)
+        var previous: Int?
+        for position in locations.order() {
+            if previous.map({ !locations.sameKey($0, position) }) ?? true {
+                if previous != nil { result.starts.append(result.rowIDs.count) }
+                let path = locations.withKey(at: position) { String(decoding: $0, as: UTF8.self) }
+                result.entries.append(Relocator.Entry(path: path, size: sizes[position], durationMs: durations[position], items: 0))
             }
+            previous = position
             result.entries[result.entries.count - 1].items += 1
-            result.rowIDs.append(sqlite3_column_int64(handle, 0))
-            result.pathHashes.append(RelocationSession.hash(ItemReader.text(handle, 4)))
+            result.rowIDs.append(rowIDs[position])
+            result.pathHashes.append(pathHashes[position])
         }
         result.starts.append(result.rowIDs.count)
         return result
@@ -175,8 +194,14 @@ public final class RelocationSession {
     /// and the file is opened by its bytes).
     private static func hash(_ path: String?) -> Int {
         guard var path else { return 0 }
+        return path.withUTF8 { hash($0) }
+    }
+
+    /// `hash(_:)` of a path's UTF-8 where SQLite holds it (no address: NULL, 0).
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard bytes.baseAddress != nil else { return 0 }
         var hasher = Hasher()
-        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize() | 1
     }
 

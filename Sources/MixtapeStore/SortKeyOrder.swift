@@ -10,56 +10,44 @@ import Foundation
 struct SortKeyOrder {
     /// Every key, one after another.
     private var bytes: [UInt8] = []
-    private var entries: [Entry] = []
-
-    /// Where one key is; `prefix` is its first eight bytes, so most comparisons of the sort
-    /// never reach the bytes.
-    private struct Entry {
-        var prefix: UInt64
-        var start: UInt32, count: UInt32
-        var position: UInt32
-    }
+    /// Where each key is in `bytes`, by position.
+    private var spans: [(start: UInt32, count: UInt32)] = []
 
     init(expectedCount: Int = 0) {
-        entries.reserveCapacity(expectedCount)
+        spans.reserveCapacity(expectedCount)
     }
 
     /// Records the key of the next position (0, 1, 2, … in the order of the calls).
     mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
-        entries.append(Entry(prefix: Self.prefix(of: key), start: UInt32(bytes.count), count: UInt32(key.count),
-                             position: UInt32(entries.count)))
+        spans.append((UInt32(bytes.count), UInt32(key.count)))
         bytes.append(contentsOf: key)
     }
 
     /// The positions in key order: element `i` is the position of the `i`-th smallest key.
-    /// Equal keys keep no particular order.
+    /// Equal keys keep the order they were appended in.
     func order() -> [Int] {
-        var entries = entries
         bytes.withUnsafeBufferPointer { keys in
-            let base = keys.baseAddress
-            entries.sort { a, b in
-                Self.precedes(a.prefix, base! + Int(a.start), Int(a.count), b.prefix, base! + Int(b.start), Int(b.count))
-            }
+            ByteStringOrder.order(count: spans.count) { UnsafeBufferPointer(rebasing: keys[range(of: $0)]) }
         }
-        return entries.map { Int($0.position) }
     }
 
-    /// Whether key `a` comes before key `b`, each given with its `prefix(of:)`: the prefixes
-    /// decide most comparisons, the bytes and then the lengths the rest.
-    @inline(__always)
-    static func precedes(_ aPrefix: UInt64, _ a: UnsafePointer<UInt8>, _ aCount: Int,
-                         _ bPrefix: UInt64, _ b: UnsafePointer<UInt8>, _ bCount: Int) -> Bool {
-        if aPrefix != bPrefix { return aPrefix < bPrefix }
-        let order = memcmp(a, b, min(aCount, bCount))
-        return order != 0 ? order < 0 : aCount < bCount
+    /// Lends the key appended at `position`.
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range(of: position)])) }
     }
 
-    /// The first eight bytes, big-endian, zero-padded: integer order agrees with byte order,
-    /// and ties (short keys included) go on to the bytes.
-    static func prefix(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<8 { value = value << 8 | UInt64(index < key.count ? key[index] : 0) }
-        return value
+    /// Whether the keys appended at `a` and `b` are the same bytes.
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+        let (first, second) = (spans[a], spans[b])
+        guard first.count == second.count else { return false }
+        return bytes.withUnsafeBufferPointer {
+            memcmp($0.baseAddress! + Int(first.start), $0.baseAddress! + Int(second.start), Int(first.count)) == 0
+        }
+    }
+
+    private func range(of position: Int) -> Range<Int> {
+        let span = spans[position]
+        return Int(span.start)..<Int(span.start + span.count)
     }
 }
 

@@ -121,8 +121,8 @@ public final class SourceSync {
 
     /// Upserts one item's row, and hands it to the line collector with the sort key just made.
     private func write(_ item: MediaItem, fingerprint: Int64) throws {
-        try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
-        if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0) } }
+        let rowID = try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+        if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0, rowID: rowID) } }
     }
 
     /// Records items the source still has but that were not read again because nothing about

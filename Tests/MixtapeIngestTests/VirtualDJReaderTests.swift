@@ -61,6 +61,18 @@ struct VirtualDJReaderTests {
         #expect(messages.contains { $0.contains("without a FilePath") }, "\(messages)")
     }
 
+    @Test("a control character's column counts characters, not bytes, eight at a time or one by one",
+          arguments: [0, 1, 7, 8, 9, 23])
+    func controlColumns(accents: Int) throws {
+        // Each `é` is two bytes and one column; the tag's text starts at column 40.
+        let title = String(repeating: "é", count: accents) + "\u{8}"
+        let xml = "<VirtualDJ_Database Version=\"8.5\">\n<Song FilePath=\"C:\\a.mp3\"><Tags Title=\"\(title)\"/></Song>\n"
+            + "</VirtualDJ_Database>\n"
+        let (_, summary) = try VirtualDJLibraryReader.read(bytes: Array(xml.utf8), name: "database.xml")
+        let messages = summary.warnings.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("database.xml:2:\(40 + accents): a raw control character") }, "\(messages)")
+    }
+
     @Test("another root is a located error")
     func foreignRoot() {
         #expect(throws: MalformedSourceError.self) {

@@ -257,6 +257,10 @@ final class LibraryStoreTests {
         func snapshot() throws -> [String]? {
             try store.lineSnapshot(template: "x").map { pairs in (0..<pairs.ids.count).map { pairs.ids[$0] + "|" + pairs.lines[$0] } }
         }
+        /// Each line's rowid, as the snapshot keeps them.
+        func rowIDs() throws -> [Int64]? {
+            try store.read { try $0.lineSnapshotRowIDs(template: "x") }.map { rows in (0..<items.count).map(rows.rowID(ofLine:)) }
+        }
         // Keys that tie on their first eight bytes, short keys, accents, unknown artists.
         let items = (0..<5000).map {
             Self.item("i:\($0)", title: "T\($0 % 13)", artist: ["Abba", "abba", "Ab", "Äbba", "Abbas"][$0 % 5], track: Int64($0 % 3))
@@ -267,11 +271,14 @@ final class LibraryStoreTests {
             return SourceReadout(playlists: [])
         }
         #expect(first.standsForIndex)
+        #expect(first.hasRowIDs)  // every item was inserted: its rowid came with it
         #expect(try snapshot() == nil)  // the sync dropped the old one; the lines come next
         #expect(try store.storeLineSnapshot(first))
         let collected = try #require(try snapshot())
+        let collectedRows = try #require(try rowIDs())
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         #expect(try snapshot() == collected)
+        #expect(try rowIDs() == collectedRows)
         #expect(collected.count == items.count)
 
         // A re-read where most items are unchanged gathers their lines too.
@@ -280,10 +287,13 @@ final class LibraryStoreTests {
             try sync.put(items.reversed().map { var item = $0; if item.id.rawValue == "i:7" { item.title = "Changed" }; return item })
             return SourceReadout(playlists: [])
         }
+        #expect(!second.hasRowIDs)  // unchanged items were not written: their rowids are looked up
         #expect(try store.storeLineSnapshot(second))
         let reread = try #require(try snapshot())
+        let rereadRows = try #require(try rowIDs())
         try store.writeLineSnapshot(template: "x", fields: [.artist, .title], render: render)
         #expect(try snapshot() == reread)
+        #expect(try rowIDs() == rereadRows)
         #expect(reread.contains { $0.hasPrefix("i:7|") && $0.contains("Changed") })
     }
 

@@ -21,6 +21,25 @@ struct SortKeyOrderTests {
         #expect(Self.order(keys) == expected)
     }
 
+    @Test("eight bytes at a time: long shared beginnings, zero bytes, keys that end inside a window, repeats in order")
+    func byteStringOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let beginnings: [[UInt8]] = [[], Array("/Users/sam/Music/".utf8), Array("/Users/sam/Music/The Band/".utf8), [0, 0, 0, 0, 0, 0, 0, 0, 0]]
+        for count in [0, 1, 2, 17, 2000] {
+            let keys: [[UInt8]] = (0..<count).map { _ in
+                let tail: [UInt8] = (0..<Int.random(in: 0...12, using: &generator)).map { _ in [0, 1, 0x41, 0x42, 0xff].randomElement(using: &generator)! }
+                return beginnings.randomElement(using: &generator)! + tail
+            }
+            let expected = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
+            let flat = keys.flatMap { $0 }
+            let starts = keys.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+            let order = flat.withUnsafeBufferPointer { all in
+                ByteStringOrder.order(count: count) { UnsafeBufferPointer(rebasing: all[starts[$0]..<starts[$0 + 1]]) }
+            }
+            #expect(order == expected, "\(count) keys")
+        }
+    }
+
     @Test("a permutation puts each element where the order says, cycles of every length")
     func permute() {
         var generator = SystemRandomNumberGenerator()

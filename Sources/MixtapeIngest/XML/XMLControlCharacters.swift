@@ -33,24 +33,45 @@ public final class XMLControlCharacters {
         if active == nil, let first = bytes.first {
             active = !(first == 0xFE || first == 0xFF || first == 0 || (bytes.count > 1 && bytes[1] == 0))
         }
-        guard active == true else { return }
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-                continue
+        guard active == true, let base = bytes.baseAddress else { return }
+        // Eight bytes at a time: most hold no byte below 0x20 (not even a line feed), and then
+        // only their characters are counted. Byte by byte, this was a tenth of the thread
+        // reading a VirtualDJ database.
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if (word &- Self.ones &* 0x20) & ~word & Self.highBits == 0 {
+                // Continuation bytes (10xxxxxx) are not characters.
+                column += 8 - (word & ~(word << 1) & Self.highBits).nonzeroBitCount
+            } else {
+                for offset in index..<(index + 8) { scrub(base + offset) }
             }
-            if byte < 0x20, byte != 0x09, byte != 0x0D {
-                if positions.count < Self.maxPositions {
-                    positions.append(SourcePosition(file: path, line: line, column: column))
-                }
-                count += 1
-                bytes[index] = 0x20
-            }
-            // Columns count characters, as libxml2's do: continuation bytes are not one.
-            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 8
         }
+        for offset in index..<bytes.count { scrub(base + offset) }
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// One byte: a line feed starts a line, a control character becomes a space.
+    @inline(__always)
+    private func scrub(_ pointer: UnsafeMutablePointer<UInt8>) {
+        let byte = pointer.pointee
+        if byte == 0x0A {
+            line += 1
+            column = 1
+            return
+        }
+        if byte < 0x20, byte != 0x09, byte != 0x0D {
+            if positions.count < Self.maxPositions {
+                positions.append(SourcePosition(file: path, line: line, column: column))
+            }
+            count += 1
+            pointer.pointee = 0x20
+        }
+        // Columns count characters, as libxml2's do: continuation bytes are not one.
+        if byte & 0xC0 != 0x80 { column += 1 }
     }
 
     /// One warning per kept position, and one for the rest.
