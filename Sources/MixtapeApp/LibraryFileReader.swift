@@ -20,7 +20,7 @@ struct LibraryFileReader: Sendable {
         /// Streams the file's items (and playlists a reader completes early) to `emit` in
         /// batches, then returns the rest.
         case items(@Sendable (_ path: String, _ emit: (ReadBatch) throws -> Void) throws -> Outcome)
-        case playlistFiles(@Sendable (_ path: String) throws -> Foobar2000Playlists.Read)
+        case playlistFiles(@Sendable (_ path: String) throws -> PlaylistFilesRead)
     }
 
     /// How the source is recorded in the index.
@@ -49,7 +49,7 @@ struct LibraryFileReader: Sendable {
     /// The reader of a kind with no items of its own.
     init(recordedKind: SourceKind, companions: @escaping @Sendable (_ path: String) -> [String],
          companionFolders: @escaping @Sendable (_ path: String) -> [String] = { _ in [] },
-         playlistFiles: @escaping @Sendable (_ path: String) throws -> Foobar2000Playlists.Read) {
+         playlistFiles: @escaping @Sendable (_ path: String) throws -> PlaylistFilesRead) {
         self.recordedKind = recordedKind
         self.companions = companions
         self.companionFolders = companionFolders

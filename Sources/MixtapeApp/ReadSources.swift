@@ -84,7 +84,7 @@ struct ReadSources {
     /// named as a source is); the records it no longer has are forgotten. Throws what the
     /// reader throws (a malformed index: exit 65), before anything is written.
     private func indexPlaylistSource(_ path: String, reader: LibraryFileReader,
-                                     read: (_ path: String) throws -> Foobar2000Playlists.Read,
+                                     read: (_ path: String) throws -> PlaylistFilesRead,
                                      stamp: SourceStamp, into report: inout IndexReport) throws {
         let previous = Set(try store.playlistFileStamps(ofSource: path).keys)
         let playlists = try read(path)

@@ -99,21 +99,7 @@ struct SourceHealth {
     }
 
     private var what: String {
-        let kind = switch source.kind {
-        case .folder: "a media folder"
-        case .playlistFile: "a playlist file"
-        case .itunesLibrary: "a library export"
-        case .rekordbox: "a rekordbox collection"
-        case .traktor: "a Traktor collection"
-        case .rhythmbox: "a Rhythmbox database"
-        case .virtualdj: "a VirtualDJ database"
-        case .engine: "an Engine DJ library"
-        case .strawberry: "a Strawberry database"
-        case .clementine: "a Clementine database"
-        case .serato: "a Serato library"
-        case .foobar2000: "foobar2000's playlists"
-        }
-        return "\(kind), \(source.itemCount.counted("item")) in the index"
+        "\(source.kind.described), \(source.itemCount.counted("item")) in the index"
     }
 
 

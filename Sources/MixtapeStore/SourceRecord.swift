@@ -34,6 +34,24 @@ public enum SourceKind: String, Sendable {
     /// are its own (not a folder, not a playlist file, not foobar2000's playlists).
     public var isLibraryFile: Bool { self != .folder && !isPlaylistSource }
 
+    /// What the source is, as a person would say it (`doctor`: "a Serato library").
+    public var described: String {
+        switch self {
+        case .folder: "a media folder"
+        case .playlistFile: "a playlist file"
+        case .itunesLibrary: "a library export"
+        case .rekordbox: "a rekordbox collection"
+        case .traktor: "a Traktor collection"
+        case .rhythmbox: "a Rhythmbox database"
+        case .virtualdj: "a VirtualDJ database"
+        case .engine: "an Engine DJ library"
+        case .strawberry: "a Strawberry database"
+        case .clementine: "a Clementine database"
+        case .serato: "a Serato library"
+        case .foobar2000: "foobar2000's playlists"
+        }
+    }
+
     /// Playlists and no items of their own, whose entries are resolved to items of any source
     /// (sources.md, "Playlist files"): a playlist file named as a source, foobar2000's playlists.
     public var isPlaylistSource: Bool { self == .playlistFile || self == .foobar2000 }

@@ -22,23 +22,12 @@ import MixtapeCore
 /// of whose files is beside it is refused (exit 65): it was copied without them. A malformed
 /// index, or a 1.x `.fpl` of a layout this reader does not know, is a located error (exit 65).
 public enum Foobar2000Playlists {
-    /// What a read yields.
-    public struct Read: Sendable {
-        /// One a playlist, in tab order (`position` 0, 1, …), each with its `identity`.
-        public var records: [PlaylistFileRecord]
-        public var warnings: [IndexWarning]
-        /// `foobar2000 2.x` or `foobar2000 1.x`: which layout was read.
-        public var applicationVersion: String
-        /// A hash of every byte read (16 hex digits).
-        public var contentFingerprint: String
-    }
-
     /// Reads a file's bytes (tests and the fuzzer hand files over from memory).
     public typealias Loader = @Sendable (_ path: String, _ limit: Int) -> Foobar2000File
 
     /// Reads the playlists of the index at `path` (`index.txt` or `index.dat`). Throws
     /// `MalformedSourceError` (exit 65, located) or `SourceReadError` (the index cannot be read).
-    public static func read(path: String, load: Loader = Foobar2000File.read) throws -> Read {
+    public static func read(path: String, load: Loader = Foobar2000File.read) throws -> PlaylistFilesRead {
         let bytes: [UInt8]
         switch load(path, Foobar2000IndexText.limit) {
         case .bytes(let read): bytes = read
@@ -91,7 +80,7 @@ public enum Foobar2000Playlists {
     // MARK: 2.x
 
     private static func current(_ bytes: [UInt8], path: String, load: Loader,
-                                fingerprint: inout Fingerprint) throws -> Read {
+                                fingerprint: inout Fingerprint) throws -> PlaylistFilesRead {
         var (lines, warnings) = try Foobar2000IndexText.read(bytes, file: path)
         let folder = FolderPath.parent(of: path)
         let program = Foobar2000Location.programFolder(ofPlaylistsFolder: folder)
@@ -123,13 +112,13 @@ public enum Foobar2000Playlists {
             records.append(record)
         }
         if found == 0, !lines.isEmpty { throw alone(path, count: lines.count, kind: ".fplite", folder: "playlists-v2.0") }
-        return Read(records: records, warnings: warnings, applicationVersion: "foobar2000 2.x", contentFingerprint: "")
+        return PlaylistFilesRead(records: records, warnings: warnings, applicationVersion: "foobar2000 2.x", contentFingerprint: "")
     }
 
     // MARK: 1.x
 
     private static func legacy(_ bytes: [UInt8], path: String, load: Loader,
-                               fingerprint: inout Fingerprint) throws -> Read {
+                               fingerprint: inout Fingerprint) throws -> PlaylistFilesRead {
         let playlists = try FPLIndexDat.read(bytes, file: path)
         let folder = FolderPath.parent(of: path)
         let program = Foobar2000Location.programFolder(ofPlaylistsFolder: folder)
@@ -169,7 +158,7 @@ public enum Foobar2000Playlists {
         if found == 0, !playlists.isEmpty {
             throw alone(path, count: playlists.count, kind: ".fpl", folder: "playlists-v1.4")
         }
-        return Read(records: records, warnings: warnings, applicationVersion: "foobar2000 1.x", contentFingerprint: "")
+        return PlaylistFilesRead(records: records, warnings: warnings, applicationVersion: "foobar2000 1.x", contentFingerprint: "")
     }
 
     // MARK: helpers
