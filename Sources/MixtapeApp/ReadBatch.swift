@@ -1,5 +1,6 @@
 import MixtapeCore
 import MixtapeIngest
+import MixtapeStore
 
 /// What a library reader hands to the writing thread while it reads: items, or playlists that
 /// are complete before the end of the file (iTunes's, once its track list has closed), so
@@ -8,8 +9,8 @@ enum ReadBatch: Sendable {
     case items([MediaItem])
     /// Items the writing thread maps itself (`UnmappedItems`).
     case unmapped(UnmappedItems)
-    /// Items with their fingerprints, both worked out on the reading thread (`mapped`).
-    case fingerprinted([MediaItem], fingerprints: [Int64])
+    /// Items with their fingerprints and sort keys, all worked out on the reading thread (`mapped`).
+    case prepared([MediaItem], PreparedItems)
     case playlists([Playlist])
     /// The rules of the source's smart playlists, from a reader that knows them before its
     /// items (Rhythmbox's playlists file is read first): the writer gathers the columns they
@@ -19,7 +20,7 @@ enum ReadBatch: Sendable {
     /// The items the batch holds, mapped here when they are not yet, taken out of it (it is
     /// left holding none): the only reference to the array then, so the store can lend each
     /// item in place without copying them all first. Nil for playlists and rules.
-    mutating func takeItems() -> (items: [MediaItem], fingerprints: [Int64]?)? {
+    mutating func takeItems() -> (items: [MediaItem], prepared: PreparedItems?)? {
         switch self {
         case .items(let items):
             self = .items([])
@@ -27,9 +28,9 @@ enum ReadBatch: Sendable {
         case .unmapped(let entries):
             self = .items([])
             return (entries.items(), nil)
-        case .fingerprinted(let items, let fingerprints):
+        case .prepared(let items, let prepared):
             self = .items([])
-            return (items, fingerprints)
+            return (items, prepared)
         case .playlists, .rules:
             return nil
         }
@@ -42,18 +43,18 @@ enum ReadBatch: Sendable {
         return playlists.reduce(0) { $0 + ($1.packedItems?.heldBytes ?? $1.items.count * 24) }
     }
 
-    /// The batch with its entries mapped to items and their fingerprints worked out here, on
-    /// the calling thread: what the reading thread does ahead of a writer that is behind
-    /// (`ReadPipeline`). The fingerprints were a tenth of the writer's work.
+    /// The batch with its entries mapped to items and what their writing needs worked out here
+    /// (`PreparedItems`), on the calling thread: what the reading thread does ahead of a writer
+    /// that is behind (`ReadPipeline`).
     var mapped: ReadBatch {
         switch self {
-        case .unmapped(let entries): Self.fingerprinting(entries.items())
-        case .items(let items): Self.fingerprinting(items)
-        case .fingerprinted, .playlists, .rules: self
+        case .unmapped(let entries): Self.preparing(entries.items())
+        case .items(let items): Self.preparing(items)
+        case .prepared, .playlists, .rules: self
         }
     }
 
-    private static func fingerprinting(_ items: [MediaItem]) -> ReadBatch {
-        .fingerprinted(items, fingerprints: items.map(\.fingerprint))
+    private static func preparing(_ items: [MediaItem]) -> ReadBatch {
+        .prepared(items, PreparedItems(items))
     }
 }

@@ -150,15 +150,15 @@ struct ReadSources {
             let counts = try store.sync(record, lines: lines, derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
                 let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
-                    if let (items, fingerprints) = batch.takeItems() {
+                    if let (items, prepared) = batch.takeItems() {
                         let count = items.count
-                        try sync.put(items, fingerprints: fingerprints)
+                        try sync.put(items, prepared: prepared)
                         delivered += count
                         options.progress?(path, delivered)
                         return
                     }
                     switch batch {
-                    case .items, .unmapped, .fingerprinted:
+                    case .items, .unmapped, .prepared:
                         break  // taken out above
                     case .playlists(let playlists):
                         try sync.appendPlaylists(playlists)

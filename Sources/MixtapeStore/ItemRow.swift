@@ -31,6 +31,7 @@ enum ItemRow {
     /// Returns the rowid of the row when it was inserted, nil when it replaced the row of its
     /// id: SQLite reports only an insert's (a rowid is never 0, what it is set to first).
     private static func upsert(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, ownFiles: Bool,
+                               sortKey: UnsafeBufferPointer<UInt8>?,
                                with statement: Statement, buffer: inout RowBuffer) throws -> Int64? {
         let handle = statement.sqliteStatement
         let connection = sqlite3_db_handle(handle)
@@ -39,7 +40,9 @@ enum ItemRow {
         buffer.clear()
         // (parameter, start, count) of each text or blob in the buffer; bound once it stops growing.
         buffer.addText(item.id.rawValue, parameter: 2)
-        buffer.addBlob(parameter: sortKeyParameter) { LibraryOrder.appendSortKey(for: item, to: &$0) }
+        buffer.addBlob(parameter: sortKeyParameter) {
+            if let sortKey { $0.append(contentsOf: sortKey) } else { LibraryOrder.appendSortKey(for: item, to: &$0) }
+        }
         sqlite3_bind_int64(handle, 1, sourceID)
         sqlite3_bind_int64(handle, 3, fingerprint)
         for (offset, field) in Schema.itemColumns.enumerated() {
@@ -81,10 +84,10 @@ enum ItemRow {
         }
 
         /// Writes `item` as the row of source `sourceID` (inserted, or replacing the row of its
-        /// id); returns the rowid of a row inserted.
+        /// id); returns the rowid of a row inserted. `sortKey`: the item's, when worked out already.
         @discardableResult
-        func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64) throws -> Int64? {
-            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles,
+        func run(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, sortKey: UnsafeBufferPointer<UInt8>? = nil) throws -> Int64? {
+            try ItemRow.upsert(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles, sortKey: sortKey,
                                with: statement, buffer: &buffer)
         }
 

@@ -81,47 +81,54 @@ public final class SourceSync {
     /// Records items read from the source, in order; a later item with the same id replaces an
     /// earlier one.
     ///
-    /// `fingerprints`, when given, are the items' own (`MediaItem.fingerprint`), worked out on
+    /// `prepared`, when given, holds the items' fingerprints and sort keys, worked out on
     /// another thread: this one, which writes, is the busier of an index run's two.
-    public func put(_ items: consuming [MediaItem], fingerprints: [Int64]? = nil) throws {
-        precondition(fingerprints.map { $0.count == items.count } ?? true, "one fingerprint per item")
+    public func put(_ items: consuming [MediaItem], prepared: PreparedItems? = nil) throws {
+        precondition(prepared.map { $0.count == items.count } ?? true, "one prepared fingerprint and key per item")
         // Each item lent in place as `inout`: `for item in items`, `items[position]` and an
         // unsafe buffer's element all copied the forty-field item to lend it (a retain and a
         // release per text, about 3% of a Rhythmbox index), `borrowing` too. An array the
         // caller hands over (its last use) is not copied to be made mutable.
         try items.withUnsafeMutableBufferPointer { items in
             for position in items.indices {
-                try put(&items[position], fingerprint: fingerprints?[position] ?? items[position].fingerprint)
+                if let prepared {
+                    try prepared.withSortKey(at: position) { key in
+                        try put(&items[position], fingerprint: prepared.fingerprints[position], sortKey: key)
+                    }
+                } else {
+                    try put(&items[position], fingerprint: items[position].fingerprint, sortKey: nil)
+                }
             }
         }
     }
 
-    private func put(_ item: inout MediaItem, fingerprint: Int64) throws {
+    /// `sortKey`: the item's, when worked out already.
+    private func put(_ item: inout MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
         guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
             // New to the index (or repeated within this read): counted at `finish`.
-            return try write(item, fingerprint: fingerprint)
+            return try write(item, fingerprint: fingerprint, sortKey: sortKey)
         }
         if delivered[index] {
             // The same id again within one read: the later one wins, counted once.
-            return try write(item, fingerprint: fingerprint)
+            return try write(item, fingerprint: fingerprint, sortKey: sortKey)
         }
         delivered[index] = true
         if previousFingerprints[index] == fingerprint {
             counts.unchanged += 1
-            lines?.add(item)
+            if let sortKey { lines?.add(item, sortKey: sortKey, rowID: nil) } else { lines?.add(item) }
             if previousTrackIDs[index] != item.trackID ?? Int64.min {
                 renumbered = true
                 try renumber.execute(arguments: [item.trackID, sourceID, item.id.rawValue])
             }
         } else {
             counts.updated += 1
-            try write(item, fingerprint: fingerprint)
+            try write(item, fingerprint: fingerprint, sortKey: sortKey)
         }
     }
 
     /// Upserts one item's row, and hands it to the line collector with the sort key just made.
-    private func write(_ item: MediaItem, fingerprint: Int64) throws {
-        let rowID = try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID)
+    private func write(_ item: MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
+        let rowID = try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID, sortKey: sortKey)
         if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0, rowID: rowID) } }
     }
 

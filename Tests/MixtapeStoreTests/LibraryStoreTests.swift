@@ -297,6 +297,39 @@ final class LibraryStoreTests {
         #expect(reread.contains { $0.hasPrefix("i:7|") && $0.contains("Changed") })
     }
 
+    @Test("items whose fingerprints and sort keys were worked out ahead are written as those worked out by the writer")
+    func preparedItems() throws {
+        let items = (0..<600).map {
+            Self.item("i:\($0)", title: "T\($0 % 17)", artist: ["Abba", "Äbba", "abba"][$0 % 3], track: Int64($0 % 4))
+        }
+        let other = try LibraryStore(path: folder + "/other.sqlite")
+        func rows(_ store: LibraryStore) throws -> [String] {
+            try store.items().map { "\($0.id.rawValue) \($0.title ?? "") \($0.fingerprint)" }
+        }
+        for (target, prepared) in [(store, false), (other, true)] {
+            let lines = LineSnapshotCollector(template: "x", render: { $1 += ($0.title ?? "").utf8 })
+            let counts = try target.sync(record(), lines: lines) { sync in
+                try sync.put(items, prepared: prepared ? PreparedItems(items) : nil)
+                return SourceReadout(playlists: [])
+            }
+            #expect(counts.added == items.count)
+            #expect(try target.storeLineSnapshot(lines))
+            // A re-read of the same items: each found unchanged by its prepared fingerprint.
+            let again = try target.sync(record(size: 2)) { sync in
+                try sync.put(items.reversed(), prepared: prepared ? PreparedItems(items.reversed()) : nil)
+                return SourceReadout(playlists: [])
+            }
+            #expect(again.unchanged == items.count && again.updated == 0)
+        }
+        #expect(try rows(other) == rows(store))
+        func snapshot(_ store: LibraryStore) throws -> [String] {
+            let pairs = try #require(try store.lineSnapshot(template: "x"))
+            return (0..<pairs.ids.count).map { pairs.ids[$0] + "|" + pairs.lines[$0] }
+        }
+        #expect(try snapshot(other) == snapshot(store))
+        #expect(try snapshot(other).count == items.count)
+    }
+
     @Test("columns gathered while the only source is written are the columns a scan of the index reads")
     func gatheredColumns() throws {
         let fields: Set<Field> = [.title, .artist, .trackNumber, .kind, .loved]
