@@ -16,10 +16,19 @@ enum ByteStringOrder {
             // Runs still to sort, each with the offset of the window its strings are told apart by.
             var runs: [(range: Range<Int>, depth: Int)] = [(0..<count, 0)]
             while let (range, depth) = runs.popLast() {
+                guard range.count > 1 else { continue }
                 if depth > 0 {
                     for index in range { slots[index].window = window(of: string(Int(slots[index].position)), at: depth) }
                 }
                 let end = depth + 8
+                // A run whose strings all go on past the same window needs no sort at this
+                // depth: a thousand paths under one long folder cost one pass a window, not a
+                // sort a window.
+                let shared = slots[range.lowerBound].window
+                if range.allSatisfy({ slots[$0].window == shared && Int(slots[$0].count) > end }) {
+                    runs.append((range, end))
+                    continue
+                }
                 var run = UnsafeMutableBufferPointer(rebasing: slots[range])
                 run.sort { a, b in
                     if a.window != b.window { return a.window < b.window }

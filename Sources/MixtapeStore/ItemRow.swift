@@ -29,7 +29,7 @@ enum ItemRow {
     /// (`SQLITE_STATIC`): a copy and a free per text was a sixth of the binding.
     ///
     /// Returns the rowid of the row when it was inserted, nil when it replaced the row of its
-    /// id: SQLite reports only an insert's (a rowid is never 0, what it is set to first).
+    /// id: SQLite reports only an insert's (a rowid it assigns is never 0, what it is set to first).
     private static func upsert(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, ownFiles: Bool,
                                sortKey: UnsafeBufferPointer<UInt8>?,
                                with statement: Statement, buffer: inout RowBuffer) throws -> Int64? {

@@ -24,8 +24,11 @@ struct SortKeyOrderTests {
     @Test("eight bytes at a time: long shared beginnings, zero bytes, keys that end inside a window, repeats in order")
     func byteStringOrder() {
         var generator = SystemRandomNumberGenerator()
-        let beginnings: [[UInt8]] = [[], Array("/Users/sam/Music/".utf8), Array("/Users/sam/Music/The Band/".utf8), [0, 0, 0, 0, 0, 0, 0, 0, 0]]
-        for count in [0, 1, 2, 17, 2000] {
+        let long = Array(String(repeating: "/Long folder", count: 20).utf8)
+        let mixed: [[UInt8]] = [[], Array("/Users/sam/Music/".utf8), Array("/Users/sam/Music/The Band/".utf8),
+                                [0, 0, 0, 0, 0, 0, 0, 0, 0], long]
+        // Then every key under one long folder: each of its windows is shared by the whole run.
+        for (count, beginnings) in [0, 1, 2, 17, 2000].map({ ($0, mixed) }) + [(500, [long])] {
             let keys: [[UInt8]] = (0..<count).map { _ in
                 let tail: [UInt8] = (0..<Int.random(in: 0...12, using: &generator)).map { _ in [0, 1, 0x41, 0x42, 0xff].randomElement(using: &generator)! }
                 return beginnings.randomElement(using: &generator)! + tail
