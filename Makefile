@@ -14,6 +14,9 @@ DESTDIR ?=
 ARGUMENT_PARSER ?= .build/checkouts/swift-argument-parser
 MANUAL_TOOL_SCRATCH ?= .build-tools
 GENERATE_MANUAL = $(MANUAL_TOOL_SCRATCH)/release/generate-manual
+# Where the tests make their scratch folders: a memory file system when there is a roomy one
+# (scripts/test-tmpdir.sh says why).
+TEST_TMPDIR = $(shell bash scripts/test-tmpdir.sh)
 # The man page is dated by the last commit, so the same source gives the same page.
 MANUAL_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 # What `make install` writes and `make uninstall` removes, and nothing else.
@@ -115,18 +118,18 @@ screenshot: $(if $(filter file,$(origin BIN)),build)
 ## real files kept beside the repository (not part of it) skip, naming what, when they are absent.
 test: test-deps
 	$(SWIFT) build
-	$(SWIFT) test
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test
 
 ## The tests that read those real files, run as a clone with nothing beside it runs them
 ## (MIXTAPE_TEST_SHARED=none): each must skip or pass, never fail. CI runs it after `make test`.
 test-alone: test-deps
 	$(SWIFT) build --build-tests
-	bash scripts/test-alone.sh
+	TMPDIR=$(TEST_TMPDIR) bash scripts/test-alone.sh
 
-## The reliability suites at full size (MIXTAPE_STRESS=1): every export and sidecar truncated and bit-flipped at 100 offsets each, 100 MB strings, 1,000,000-level nesting, crash safety and concurrency.
+## The reliability suites at full size (MIXTAPE_STRESS=1): every export and sidecar truncated and bit-flipped at 100 offsets each, 100 MB strings, 1,000,000-level nesting, crash safety and concurrency, and the export round trip of a 100,000-track library.
 stress: test-deps
 	$(SWIFT) build
-	MIXTAPE_STRESS=1 $(SWIFT) test --filter 'MalformedCorpusTests|ReliabilityTests'
+	TMPDIR=$(TEST_TMPDIR) MIXTAPE_STRESS=1 $(SWIFT) test --filter 'MalformedCorpusTests|ReliabilityTests|roundTripGeneratedLibrary'
 
 ## Speed and memory against xmllint, plistlib and fzf, side by side, export speed, picker latency, folder indexing, watching, and the everyday costs (config file, saved exports, doctor, Tab), rekordbox, Traktor and Rhythmbox collections, relocation of a Windows iTunes export, `mixtape sync` (60 FLACs transcoded to MP3 V0 against ffmpeg alone, a no-change re-run of 10,000 tracks), and the scale table and plot from 10k to 1M tracks (bench/scale.md, bench/scale.png); results in bench/out/.
 bench:

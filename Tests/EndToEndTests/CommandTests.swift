@@ -154,9 +154,10 @@ struct CommandTests {
         let scratch = try Self.indexed()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [scratch.library + ".lock", "sleep", "30"]
+        // --no-fork: the holder is `sleep` itself, so ending it frees the lock (no orphan).
+        holder.arguments = ["--no-fork", scratch.library + ".lock", "sleep", "30"]
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer { holder.end() }
         usleep(300_000)
         let started = Date()
         let blocked = try scratch.run(["index", "--wait", "0.5"])

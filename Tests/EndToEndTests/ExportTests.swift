@@ -39,50 +39,74 @@ struct ExportTests {
             return [decode(tracks[str(i['Track ID'])]['Location']) for i in lib['Playlists'][0].get('Playlist Items', [])]
         """#
 
-    static let roundTrip = readBack + "\n" + #"""
-        mixtape, files = sys.argv[1], sys.argv[2:]
-        def export_all_formats(job):
-            source, name, pid, want, env, tmp = job
-            outcome = []
-            for fmt, ext in [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]:
-                out = '%s/%s.%s' % (tmp, hashlib.sha1(pid.encode()).hexdigest(), ext)
-                subprocess.run([mixtape, 'export-playlist', '-q', '--playlist', pid, '-o', out], env=env, check=True)
-                got = read_back(fmt, out)
-                outcome.append(None if got == want else 'FAIL %s %r %s: %d vs %d entries, first diff %r' % (
-                    os.path.basename(source), name, fmt, len(got), len(want),
-                    next(((a, b) for a, b in zip(got, want) if a != b), None)))
-            return outcome
-        pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
-        jobs = []
-        passed = failed = 0
-        for source in files:
-            lib = plistlib.load(open(source, 'rb'))
+    /// Every playlist of the one library indexed, exported once per format with
+    /// `--all-playlists` (file names derived as the command derives them), each file read back
+    /// against plistlib's ordered, decoded Locations. A playlist holding a track in `skipped` is
+    /// not compared. Returns (passed, failure lines).
+    static let checkAllPlaylists = readBack + "\n" + #"""
+        FORMATS = [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]
+        def file_name(path):
+            parts, cur, esc = [], '', False
+            for ch in path:
+                if esc: cur += '∕' if ch == '/' else ch; esc = False
+                elif ch == '\\': esc = True
+                elif ch == '/': parts.append(cur); cur = ''
+                else: cur += ch
+            parts.append(cur)
+            return '/'.join('_' + c if c in ('.', '..', '') else c for c in parts)
+        def check_all_playlists(mixtape, env, lib, out, skipped=frozenset(), label=''):
             tracks = {t['Track ID']: t for t in lib.get('Tracks', {}).values()}
+            by_pid = {'itunes-playlist:' + p['Playlist Persistent ID'].upper(): p
+                      for p in lib.get('Playlists', []) if 'Playlist Persistent ID' in p}
+            listed = [json.loads(l) for l in subprocess.run([mixtape, 'playlists', '--json'], env=env,
+                      capture_output=True, check=True).stdout.decode().splitlines()]
+            passed, failures = 0, []
+            for fmt, ext in FORMATS:
+                folder = '%s/%s' % (out, fmt)
+                subprocess.run([mixtape, 'export-playlist', '-q', '--all-playlists', folder, '--include-special',
+                                '--format', fmt], env=env, check=True)
+                used = set()
+                for record in listed:
+                    if record['folder']: continue
+                    base = folder + '/' + file_name(record['path'])
+                    path, n = base + '.' + ext, 1
+                    while path in used: n += 1; path = '%s (%d).%s' % (base, n, ext)
+                    used.add(path)
+                    pl = by_pid.get(record['id'])
+                    if pl is None or any(i['Track ID'] in skipped for i in pl.get('Playlist Items', [])): continue
+                    want = [decode(tracks[i['Track ID']]['Location']) for i in pl.get('Playlist Items', [])
+                            if i['Track ID'] in tracks and 'Location' in tracks[i['Track ID']]]
+                    got = read_back(fmt, path)
+                    if got == want: passed += 1
+                    else: failures.append('FAIL %s %r %s: %d vs %d entries, first diff %r' % (
+                        label, record['path'], fmt, len(got), len(want),
+                        next(((a, b) for a, b in zip(got, want) if a != b), None)))
+            return passed, failures
+        """#
+
+    /// Each export file indexed on its own, then every playlist checked (`checkAllPlaylists`).
+    /// Prints "N passed, M failed".
+    static let roundTrip = checkAllPlaylists + "\n" + #"""
+        mixtape, files = sys.argv[1], sys.argv[2:]
+        def one_export(source):
+            lib = plistlib.load(open(source, 'rb'))
             # Tracks sharing a Persistent ID are one item (the later wins, json.md): their
             # entries cannot round-trip per track, as check_fidelity.py also leaves them out.
-            pids = [str(t.get('Persistent ID', '')).upper() for t in tracks.values()]
-            shared = {tid for tid, t in tracks.items() if pids.count(str(t.get('Persistent ID', '')).upper()) > 1}
+            pids = {}
+            for t in lib.get('Tracks', {}).values():
+                key = str(t.get('Persistent ID', '')).upper()
+                pids[key] = pids.get(key, 0) + 1
+            shared = frozenset(t['Track ID'] for t in lib.get('Tracks', {}).values()
+                               if pids[str(t.get('Persistent ID', '')).upper()] > 1)
             with tempfile.TemporaryDirectory() as tmp:
                 env = dict(os.environ, MIXTAPE_LIBRARY=tmp + '/l.sqlite')
                 subprocess.run([mixtape, 'index', '-q', source], env=env, check=True)
-                listed = subprocess.run([mixtape, 'playlists', '--json'], env=env, capture_output=True, check=True)
-                ids = [json.loads(l)['id'] for l in listed.stdout.decode().splitlines()]
-                playlists = [p for p in lib.get('Playlists', []) if 'Playlist Persistent ID' in p and not p.get('Folder')]
-                for pl in playlists:
-                    pid = 'itunes-playlist:' + pl['Playlist Persistent ID'].upper()
-                    if pid not in ids: continue
-                    if any(i['Track ID'] in shared for i in pl.get('Playlist Items', [])):
-                        print('skipped %s %r: tracks share a Persistent ID' % (os.path.basename(source), pl.get('Name')))
-                        continue
-                    want = [decode(tracks[i['Track ID']]['Location']) for i in pl.get('Playlist Items', [])
-                            if i['Track ID'] in tracks and 'Location' in tracks[i['Track ID']]]
-                    jobs.append((source, pl.get('Name'), pid, want, env, tmp))
-                results = list(pool.map(export_all_formats, jobs))
-                jobs.clear()
-                for outcome in results:
-                    for line in outcome:
-                        if line is None: passed += 1
-                        else: failed += 1; print(line)
+                return check_all_playlists(mixtape, env, lib, tmp + '/out', shared, os.path.basename(source))
+        passed = failed = 0
+        for ok, failures in concurrent.futures.ThreadPoolExecutor(max_workers=2).map(one_export, files):
+            passed += ok
+            failed += len(failures)
+            for line in failures: print(line)
         print('%d passed, %d failed' % (passed, failed))
         """#
 
@@ -100,49 +124,23 @@ struct ExportTests {
         #expect((Int(result.lines.last?.split(separator: " ").first ?? "") ?? 0) > 400)
     }
 
-    /// `--all-playlists DIR` once per format on a generated library, then every file read back
-    /// against plistlib, file names derived as the command derives them.
-    static let allPlaylistsRoundTrip = readBack + "\n" + #"""
+    /// A generated library, already indexed (`MIXTAPE_LIBRARY`), checked by `checkAllPlaylists`.
+    static let allPlaylistsRoundTrip = checkAllPlaylists + "\n" + #"""
         mixtape, source, out = sys.argv[1], sys.argv[2], sys.argv[3]
-        lib = plistlib.load(open(source, 'rb'))
-        tracks = {t['Track ID']: t for t in lib['Tracks'].values()}
-        by_pid = {'itunes-playlist:' + p['Playlist Persistent ID'].upper(): p for p in lib['Playlists']}
-        listed = [json.loads(l) for l in subprocess.run([mixtape, 'playlists', '--json'], capture_output=True, check=True).stdout.decode().splitlines()]
-        def file_name(path):
-            parts, cur, esc = [], '', False
-            for ch in path:
-                if esc: cur += '∕' if ch == '/' else ch; esc = False
-                elif ch == '\\': esc = True
-                elif ch == '/': parts.append(cur); cur = ''
-                else: cur += ch
-            parts.append(cur)
-            return '/'.join('_' + c if c in ('.', '..', '') else c for c in parts)
-        passed = failed = 0
-        for fmt, ext in [('m3u8', 'm3u8'), ('pls', 'pls'), ('xspf', 'xspf'), ('itunes', 'xml')]:
-            folder = '%s/%s' % (out, fmt)
-            subprocess.run([mixtape, 'export-playlist', '-q', '--all-playlists', folder, '--include-special', '--format', fmt], check=True)
-            used = set()
-            for record in listed:
-                if record['folder']: continue
-                base = folder + '/' + file_name(record['path'])
-                path, n = base + '.' + ext, 1
-                while path in used: n += 1; path = '%s (%d).%s' % (base, n, ext)
-                used.add(path)
-                pl = by_pid[record['id']]
-                want = [decode(tracks[i['Track ID']]['Location']) for i in pl.get('Playlist Items', [])
-                        if i['Track ID'] in tracks and 'Location' in tracks[i['Track ID']]]
-                got = read_back(fmt, path)
-                if got == want: passed += 1
-                else: failed += 1; print('FAIL %r %s: %d vs %d' % (record['path'], fmt, len(got), len(want)))
-        print('%d passed, %d failed' % (passed, failed))
+        passed, failures = check_all_playlists(mixtape, os.environ, plistlib.load(open(source, 'rb')), out)
+        for line in failures: print(line)
+        print('%d passed, %d failed' % (passed, len(failures)))
         """#
 
-    @Test("round trip: --all-playlists of a generated 100,000-track library, in m3u8, pls, xspf and itunes",
+    /// 20,000 tracks in every run; 100,000 under `MIXTAPE_STRESS=1` (`make stress`), or
+    /// `MIXTAPE_ROUNDTRIP_TRACKS`. Speed at 100,000 and more is `make bench`'s to measure.
+    @Test("round trip: --all-playlists of a generated library (20,000 tracks, 100,000 under stress), in m3u8, pls, xspf and itunes",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"),
                    "xmllint is absent: round trip not checked"))
     func roundTripGeneratedLibrary() throws {
         let scratch = MixtapeProcess()
-        let tracks = Int(ProcessInfo.processInfo.environment["MIXTAPE_ROUNDTRIP_TRACKS"] ?? "") ?? 100_000
+        let tracks = Int(ProcessInfo.processInfo.environment["MIXTAPE_ROUNDTRIP_TRACKS"] ?? "")
+            ?? (MalformedCorpusTests.stress ? 100_000 : 20_000)
         let library = try scratch.generateLibrary(tracks: tracks, seed: 12, extra: ["--playlists", "200"])
         try #require(try scratch.run(["index", library]).status == 0)
         let script = try scratch.write("all.py", ExportTests.allPlaylistsRoundTrip)

@@ -178,3 +178,14 @@ final class LockedData: @unchecked Sendable {
     }
     var done: Bool { lock.withLock { finished } }
 }
+
+extension Process {
+    /// Ends a helper the test started (a lock holder, a writer) at once and waits for it.
+    /// SIGKILL, not `terminate()`'s SIGTERM: Foundation starts a child with the signal mask of
+    /// the test's thread, where SIGTERM is blocked, so a terminated helper ran on to its own end
+    /// (a 30-second sleep held its test for 30 seconds).
+    func end() {
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
+}

@@ -45,7 +45,7 @@ struct SearchPathsTests {
     @Test("every filter kind, text, --sort, --scope, --limit and --json: same lines, same exit")
     func sameAnswers() throws {
         let scratch = MixtapeProcess()
-        let file = try scratch.generateLibrary(tracks: 3000, seed: 23)
+        let file = try scratch.generateLibrary(tracks: 1200, seed: 23)
         try #require(try scratch.run(["index", file]).status == 0)
         try #require(try scratch.run(["select", "add", "--quiet", "year:1995"]).status == 0)
         let artist = try #require(try scratch.run(["search", "--format", "{artist}", "--limit", "1", "artist:e"]).lines.first)

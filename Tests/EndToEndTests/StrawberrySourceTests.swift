@@ -399,7 +399,7 @@ struct StrawberrySourceTests {
         let out = Pipe()
         holder.standardOutput = out
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer { holder.end() }
         _ = out.fileHandleForReading.availableData  // "holding": the transaction is open
         let files = [path, path + "-wal", path + "-journal"]
         let bytesBefore = files.map { FileManager.default.contents(atPath: $0) }
@@ -444,7 +444,7 @@ struct StrawberrySourceTests {
         let out = Pipe()
         writer.standardOutput = out
         try writer.run()
-        defer { writer.terminate(); writer.waitUntilExit() }
+        defer { writer.end() }
         _ = out.fileHandleForReading.availableData  // "committed"
         let now = try FileManager.default.attributesOfItem(atPath: path)
         #expect(now[.size] as? Int == stamp[.size] as? Int && now[.modificationDate] as? Date == stamp[.modificationDate] as? Date,
