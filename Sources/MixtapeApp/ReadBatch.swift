@@ -54,7 +54,10 @@ enum ReadBatch: Sendable {
         }
     }
 
-    private static func preparing(_ items: [MediaItem]) -> ReadBatch {
-        .prepared(items, PreparedItems(items))
+    /// `items` taken (`consuming`): an array the batch no longer holds is lent in place, not copied.
+    private static func preparing(_ items: consuming [MediaItem]) -> ReadBatch {
+        var items = items
+        let prepared = PreparedItems(&items)
+        return .prepared(items, prepared)
     }
 }

@@ -33,13 +33,14 @@ enum ReadPipeline {
             }
         }
         do {
-            // Lent as `inout`: the consumer may take what the batch holds out of it (no second
-            // reference left, so an array taken is not copied to be changed).
-            while let (received, weight) = channel.receive() {
-                var batch = received
-                try consume(&batch)
+            // Lent as `inout`: the consumer may take what the batch holds out of it. Bound
+            // `var` straight from what `receive` returns, so no second reference is left: a
+            // `let` copied into a `var` kept one, and every array of items taken from the batch
+            // was copied whole to be lent in place (a twentieth of a Serato index).
+            while var received = channel.receive() {
+                try consume(&received.element)
                 // Its weight counts until it is written, not only while it waits.
-                channel.release(weight)
+                channel.release(received.weight)
             }
         } catch {
             channel.cancel()
@@ -95,7 +96,7 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
 
     /// The next element with its weight, or nil once the producer closed and everything was
     /// taken. The weight stays held until the consumer `release`s it.
-    func receive() -> (Element, weight: Int)? {
+    func receive() -> (element: Element, weight: Int)? {
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty, !closed { condition.wait() }

@@ -23,6 +23,7 @@ struct SeratoReaderTests {
     @Test("lengths: minutes, seconds and hundredths", arguments: [
         ("04:58.45", 298_450), ("00:16.27", 16_270), ("120:10.57", 7_210_570), ("1:02:03.45", 3_723_450),
         ("00:00.00", nil), ("4:61.00", nil), ("", nil), ("abc", nil), ("1.5:00.00", nil), ("03:-1.00", nil),
+        ("1:2:03:04.00", nil), ("1::03.00", nil), (":03.00", nil), ("03.00", nil), ("04:", nil), ("0:00:00.50", 500),
     ] as [(String, Int64?)])
     func lengths(text: String, ms: Int64?) {
         #expect(SeratoValues.durationMs(text) == ms, "\(text)")
@@ -44,6 +45,26 @@ struct SeratoReaderTests {
         default: SeratoValues.year(text)
         }
         #expect(read == value, "\(kind) \(text)")
+    }
+
+    /// The byte-by-byte reading against the standard library's, on decimals of 1 to 30 digits
+    /// with the dot anywhere or nowhere (past 2⁵³ or 22 decimals it hands over to `Double`),
+    /// and on texts that are no decimal.
+    @Test("a decimal read byte by byte is the value Double reads of it")
+    func decimals() {
+        var state: UInt64 = 0x5345_5241_544F_3334
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            var text = String((0..<(1 + next(30))).map { _ in Character(String(next(10))) })
+            if next(4) > 0 { text.insert(".", at: text.index(text.startIndex, offsetBy: next(text.count + 1))) }
+            #expect(SeratoValues.decimal(Substring(text)) == Double(text), "\(text)")
+        }
+        for text in ["", ".", "1..2", "1.2.3", "-1", "+1", "1e5", " 1", "1,5", "\u{FF11}", "inf", "nan", "0x10"] {
+            #expect(SeratoValues.decimal(Substring(text)) == nil, "\(text)")
+        }
     }
 
     @Test("each field's tag, written as a literal, spells its name")

@@ -8,7 +8,9 @@ import Testing
 struct VirtualDJReaderTests {
     @Test("years: a year, or the year of a date written as digits", arguments: [
         ("1999", 1999), ("20140730", 2014), ("2014-07-30", 2014), ("0", nil), ("", nil), ("abc", nil),
-        ("199", 199), ("12345", nil), ("2014x", 2014), ("20140730x", nil),
+        ("199", 199), ("12345", nil), ("2014x", 2014), ("20140730x", nil), ("0000", nil), ("0199", 199),
+        // Not ASCII: read by characters. An Arabic-Indic digit after four is a number, not a separator.
+        ("1999é", 1999), ("2014\u{0661}", nil), ("\u{0661}\u{0669}\u{0669}\u{0669}", nil), ("199é", nil),
     ] as [(String, Int64?)])
     func years(text: String, year: Int64?) {
         #expect(VirtualDJValues.year(text) == year, "\(text)")

@@ -309,14 +309,16 @@ final class LibraryStoreTests {
         for (target, prepared) in [(store, false), (other, true)] {
             let lines = LineSnapshotCollector(template: "x", render: { $1 += ($0.title ?? "").utf8 })
             let counts = try target.sync(record(), lines: lines) { sync in
-                try sync.put(items, prepared: prepared ? PreparedItems(items) : nil)
+                var lent = items
+                try sync.put(items, prepared: prepared ? PreparedItems(&lent) : nil)
                 return SourceReadout(playlists: [])
             }
             #expect(counts.added == items.count)
             #expect(try target.storeLineSnapshot(lines))
             // A re-read of the same items: each found unchanged by its prepared fingerprint.
             let again = try target.sync(record(size: 2)) { sync in
-                try sync.put(items.reversed(), prepared: prepared ? PreparedItems(items.reversed()) : nil)
+                var reversed = Array(items.reversed())
+                try sync.put(items.reversed(), prepared: prepared ? PreparedItems(&reversed) : nil)
                 return SourceReadout(playlists: [])
             }
             #expect(again.unchanged == items.count && again.updated == 0)

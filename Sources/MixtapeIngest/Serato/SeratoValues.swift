@@ -39,9 +39,11 @@ enum SeratoValues {
 
     /// A decimal such as `120.73` (and nothing else): Serato writes a dot whatever the locale.
     static func decimal(_ text: Substring) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
-              text.utf8.filter({ $0 == 0x2E }).count <= 1, text != "." else { return nil }
-        return Double(text)
+        switch PlainDecimal.read(text.utf8) {
+        case .exact(let value): value
+        case .long: Double(text)
+        case .other: nil
+        }
     }
 
     /// `tbpm` `120.73` → 121 (half up); `0.00` (not analysed) is absent.
@@ -53,37 +55,60 @@ enum SeratoValues {
     }
 
     /// `tlen` `04:58.45` (minutes, seconds and hundredths; minutes past 99 as `120:10.57`, and
-    /// an hour part `1:02:03.45` read too) → milliseconds.
+    /// an hour part `1:02:03.45` read too) → milliseconds. The parts are found by their colons,
+    /// not split into an array.
     static func durationMs(_ text: String?) -> Int64? {
-        guard let text else { return nil }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), let seconds = decimal(parts[parts.count - 1]), seconds < 60 else { return nil }
+        guard let text, let lastColon = text.utf8.lastIndex(of: colon) else { return nil }
+        guard let seconds = decimal(text[text.utf8.index(after: lastColon)...]), seconds < 60 else { return nil }
         var total = seconds
         var scale = 60.0
-        for part in parts.dropLast().reversed() {
+        var rest = text[..<lastColon]
+        // Minutes, then hours if there is a colon before them; a third colon is not a duration.
+        for partsLeft in [2, 1] {
+            let colonBefore = rest.utf8.lastIndex(of: colon)
+            let part = colonBefore.map { rest[rest.utf8.index(after: $0)...] } ?? rest
             guard !part.utf8.contains(0x2E), let value = decimal(part) else { return nil }
             total += value * scale
             scale *= 60
+            guard let colonBefore else { break }
+            guard partsLeft > 1 else { return nil }
+            rest = rest[..<colonBefore]
         }
         guard total > 0, let ms = TraktorValues.halfUp(total * 1000) else { return nil }
         return ms
     }
 
+    private static let colon: UInt8 = 0x3A  // ":"
+
+    /// `text` without the ASCII `suffix` it ends with, or nil when it does not end with it.
+    /// Compared as bytes: a suffix of letters ends a text of digits the same either way.
+    private static func dropping(suffix: StaticString, from text: String) -> Substring? {
+        let utf8 = text.utf8
+        let count = suffix.utf8CodeUnitCount
+        guard utf8.count >= count else { return nil }
+        let start = utf8.index(utf8.endIndex, offsetBy: -count)
+        guard utf8[start...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count)) else { return nil }
+        return text[..<start]
+    }
+
     /// `tbit` `320.0kbps` or `257kbps` → 320, 257 (kbit/s, half up).
     static func bitRate(_ text: String?) -> Int64? {
-        guard let text, text.hasSuffix("kbps"), let value = decimal(text.dropLast(4)), value > 0 else { return nil }
+        guard let text, let number = dropping(suffix: "kbps", from: text), let value = decimal(number), value > 0 else {
+            return nil
+        }
         return TraktorValues.halfUp(value)
     }
 
     /// `tsmp` `44.1k` → 44100 Hz. Serato shows one decimal, so 22.05 kHz is `22.1k` and
     /// 11.025 kHz `11.0k`: those two are read as the rates they stand for.
     static func sampleRate(_ text: String?) -> Int64? {
-        guard let text, text.hasSuffix("k"), let value = decimal(text.dropLast()), value > 0 else { return nil }
-        switch text.dropLast() {
-        case "22.1": return 22_050
-        case "11.0", "11": return 11_025
-        default: return TraktorValues.halfUp(value * 1000)
+        guard let text, let number = dropping(suffix: "k", from: text), let value = decimal(number), value > 0 else {
+            return nil
         }
+        let written = number.utf8
+        if written.elementsEqual("22.1".utf8) { return 22_050 }
+        if written.elementsEqual("11.0".utf8) || written.elementsEqual("11".utf8) { return 11_025 }
+        return TraktorValues.halfUp(value * 1000)
     }
 
     /// `ttyr` `1997` → 1997; `0` (Serato's "none") and anything but digits are absent; a date

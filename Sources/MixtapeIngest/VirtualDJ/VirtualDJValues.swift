@@ -53,6 +53,22 @@ enum VirtualDJValues {
     /// digits, or fewer that are the whole text. Nil for 0 and anything else.
     static func year(_ text: String?) -> Int64? {
         guard let text else { return nil }
+        let utf8 = text.utf8
+        // ASCII, as nearly every year is: each byte is a character, so the bytes are read
+        // (characters and their properties were 2% of indexing 100,000 songs).
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let digits = utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            let whole = digits == utf8.count
+            let kept: Int
+            switch digits {
+            case 4: kept = 4  // whatever follows is not a digit
+            case 8 where whole: kept = 4
+            case 1...3 where whole: kept = digits
+            default: return nil
+            }
+            let year = utf8.prefix(kept).reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
+            return year > 0 ? year : nil
+        }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let rest = text.dropFirst(digits.count)
         let year: Int64?

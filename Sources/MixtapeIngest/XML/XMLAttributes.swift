@@ -104,7 +104,11 @@ public struct XMLAttributeValue {
     }
 
     /// The value as a decimal number (`128.00`, `4,000000` with a decimal comma), or nil.
-    public var decimal: Double? { string.decimalNumber }
+    /// Plain digits and a dot, what nearly every value is, are read from the bytes in place.
+    public var decimal: Double? {
+        if case .exact(let value) = PlainDecimal.read(bytes) { return value }
+        return string.decimalNumber
+    }
 }
 
 extension String {
