@@ -7,13 +7,11 @@ import Testing
 /// atomically.
 @Suite("export-playlist", .serialized)
 struct ExportTests {
-    /// For each export file: index it, export every playlist in four formats, read each file
-    /// back (m3u8/pls by line, xspf with ElementTree after `xmllint --noout`, itunes with
-    /// plistlib) and compare with plistlib's ordered, decoded Locations. Prints "N passed, M failed".
-    /// What both round-trip checkers share: Location decoding as json.md specifies it, and
-    /// reading a playlist file of each format back into its list of paths.
+    /// What the round-trip checkers share: Location decoding as json.md specifies it, and
+    /// reading a playlist file of each format back into its list of paths (m3u8/pls by line,
+    /// xspf with ElementTree after `xmllint --noout`, itunes with plistlib).
     static let readBack = #"""
-        import concurrent.futures, hashlib, json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
+        import concurrent.futures, json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
         import xml.etree.ElementTree as ET
         def decode(url):
             if not url.lower().startswith('file:'): return url
