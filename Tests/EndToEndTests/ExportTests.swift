@@ -11,7 +11,7 @@ struct ExportTests {
     /// reading a playlist file of each format back into its list of paths (m3u8/pls by line,
     /// xspf with ElementTree after `xmllint --noout`, itunes with plistlib).
     static let readBack = #"""
-        import concurrent.futures, json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
+        import collections, concurrent.futures, json, os, plistlib, re, subprocess, sys, tempfile, urllib.parse
         import xml.etree.ElementTree as ET
         def decode(url):
             if not url.lower().startswith('file:'): return url
@@ -90,12 +90,10 @@ struct ExportTests {
             lib = plistlib.load(open(source, 'rb'))
             # Tracks sharing a Persistent ID are one item (the later wins, json.md): their
             # entries cannot round-trip per track, as check_fidelity.py also leaves them out.
-            pids = {}
-            for t in lib.get('Tracks', {}).values():
-                key = str(t.get('Persistent ID', '')).upper()
-                pids[key] = pids.get(key, 0) + 1
-            shared = frozenset(t['Track ID'] for t in lib.get('Tracks', {}).values()
-                               if pids[str(t.get('Persistent ID', '')).upper()] > 1)
+            tracks = lib.get('Tracks', {}).values()
+            pid = lambda t: str(t.get('Persistent ID', '')).upper()
+            counts = collections.Counter(map(pid, tracks))
+            shared = frozenset(t['Track ID'] for t in tracks if counts[pid(t)] > 1)
             with tempfile.TemporaryDirectory() as tmp:
                 env = dict(os.environ, MIXTAPE_LIBRARY=tmp + '/l.sqlite')
                 subprocess.run([mixtape, 'index', '-q', source], env=env, check=True)

@@ -82,13 +82,11 @@ enum SeratoValues {
 
     /// `text` without the ASCII `suffix` it ends with, or nil when it does not end with it.
     /// Compared as bytes: a suffix of letters ends a text of digits the same either way.
-    private static func dropping(suffix: StaticString, from text: String) -> Substring? {
+    private static func dropping(suffix: String, from text: String) -> Substring? {
         let utf8 = text.utf8
-        let count = suffix.utf8CodeUnitCount
-        guard utf8.count >= count else { return nil }
-        let start = utf8.index(utf8.endIndex, offsetBy: -count)
-        guard utf8[start...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count)) else { return nil }
-        return text[..<start]
+        guard utf8.count >= suffix.utf8.count else { return nil }
+        let start = utf8.index(utf8.endIndex, offsetBy: -suffix.utf8.count)
+        return utf8[start...].elementsEqual(suffix.utf8) ? text[..<start] : nil
     }
 
     /// `tbit` `320.0kbps` or `257kbps` → 320, 257 (kbit/s, half up).
