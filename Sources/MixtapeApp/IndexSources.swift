@@ -78,23 +78,24 @@ public struct IndexSources {
         // Files that came, went or moved, or an export read again, may change where entries
         // are; a batch of tags edited in place does not, and costs no pass over the exports.
         if interrupted || report.added + report.removed + report.moved + report.reread > 0 {
-            report.relocations = try ResolveLocations(store: store, walkedAhead: walkedAhead).run()
+            report.relocations = try ResolveLocations(store: store, walkedAhead: walkedAhead,
+                                                      locatedRows: gathered.locatedRows).run()
         }
         let relocated = report.relocations.contains(where: \.changedPaths)
         // A one-source index has its lines already: its sync gathered them as it wrote the
         // items. Relocation may have dropped the snapshot (items merged or parted).
         let snapshotDue = try refreshesLineSnapshot && (report.sources > report.skipped || interrupted || relocated)
-            && gathered == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
+            && gathered.lines == nil && !store.hasLineSnapshot(template: FormatTemplate.standard.text)
         var derived = DerivePlaylists.Outcome()
         if derive {
             derived = try DerivePlaylists(store: store, libraryPath: libraryPath, now: now)
-                .run(gathered: gathered, columnsHold: !relocated, resolvingFiles: interrupted || relocated,
+                .run(gathered: gathered.lines, columnsHold: !relocated, resolvingFiles: interrupted || relocated,
                      keepingLines: snapshotDue)
             let covered = Set(targets)
             let sources = try store.sources()
             report.playlists = sources.filter { covered.contains($0.path) }.reduce(0) { $0 + $1.playlistCount }
             report.relocations += ResolveLocations.playlistFileOutcomes(among: targets, before: recorded, after: sources)
-        } else if let lines = gathered {
+        } else if let lines = gathered.lines {
             derived.stored = try store.storeLineSnapshot(lines)
         }
         if snapshotDue || !derived.stored { try LineSnapshotRefresh.run(store, loaded: derived.loaded) }

@@ -14,21 +14,31 @@ struct ReadSources {
     /// Media files a watch batch read before the writer lock.
     let readAhead: FolderReadAhead
 
+    /// What the syncs gathered as they wrote, for the steps after the reading.
+    struct Gathered {
+        /// The lines the last source's sync gathered, when they stand for the whole index (an
+        /// earlier source's no longer do).
+        var lines: LineSnapshotCollector?
+        /// What relocation reads of each library source's rows, by source path: those whose
+        /// every row this run inserted (`LocatedRows.Gathering`).
+        var locatedRows: [String: LocatedRows.Gathering] = [:]
+    }
+
     /// Reads `targets` in order. `named`: the user named them (one missing is a failure, not a
-    /// warning); `unrecorded`: the config file's, not recorded yet. Returns the lines the last
-    /// source's sync gathered when they stand for the whole index (an earlier source's no longer do).
-    func run(_ targets: [String], named: Bool, unrecorded: Set<String>, into report: inout IndexReport) throws
-        -> LineSnapshotCollector? {
-        var gathered: LineSnapshotCollector?
+    /// warning); `unrecorded`: the config file's, not recorded yet.
+    func run(_ targets: [String], named: Bool, unrecorded: Set<String>, into report: inout IndexReport) throws -> Gathered {
+        var gathered = Gathered()
         for path in targets {
-            gathered = try index(path, named: named, recorded: !unrecorded.contains(path), into: &report)
+            gathered.lines = try index(path, named: named, recorded: !unrecorded.contains(path), into: &report,
+                                       locating: &gathered.locatedRows)
         }
         return gathered
     }
 
     /// Indexes one source; returns the lines its sync gathered when they stand for the whole
-    /// index.
-    private func index(_ path: String, named: Bool, recorded: Bool, into report: inout IndexReport) throws -> LineSnapshotCollector? {
+    /// index, and adds its located rows to `locating` when they were all gathered.
+    private func index(_ path: String, named: Bool, recorded: Bool, into report: inout IndexReport,
+                       locating: inout [String: LocatedRows.Gathering]) throws -> LineSnapshotCollector? {
         switch FileFacts.inspect(path) {
         case .missing where !named && !recorded:
             report.warnings.append(IndexWarning(position: nil, message:
@@ -45,7 +55,7 @@ struct ReadSources {
         case .folder:
             try options.indexFolder(path, changes: options.changes?.folders[path], store: store, readAhead: readAhead, into: &report)
         case .file(let stamp):
-            return try indexLibraryFile(path, stamp: stamp, into: &report)
+            return try indexLibraryFile(path, stamp: stamp, into: &report, locating: &locating)
         }
         return nil
     }
@@ -108,7 +118,8 @@ struct ReadSources {
     /// Reads a library file with the reader its content calls for (`SourceSniffer`, then
     /// `LibraryFileReader`); a file that is no source, or one not read yet, exits 65. Returns
     /// the lines its sync gathered when they stand for the whole index.
-    private func indexLibraryFile(_ path: String, stamp: SourceStamp, into report: inout IndexReport) throws -> LineSnapshotCollector? {
+    private func indexLibraryFile(_ path: String, stamp: SourceStamp, into report: inout IndexReport,
+                                  locating: inout [String: LocatedRows.Gathering]) throws -> LineSnapshotCollector? {
         do {
             if !options.full, let recorded = try store.source(at: path),
                recorded.stamp == LibraryFileReader.stamp(of: path, fileStamp: stamp, kind: recorded.kind) {
@@ -147,7 +158,9 @@ struct ReadSources {
                 ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
-            let counts = try store.sync(record, lines: lines, derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
+            let located = LocatedRows.Gathering()
+            let counts = try store.sync(record, lines: lines, locatedRows: located,
+                                        derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
                 let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try read(path, emit) },
                                                 aheadOfConsumer: \.mapped) { batch in
                     if let (items, prepared) = batch.takeItems() {
@@ -172,6 +185,7 @@ struct ReadSources {
             report.add(counts)
             report.reread += 1
             report.warnings += outcome?.warnings ?? []
+            if located.isWhole { locating[path] = located }
             return lines?.standsForIndex == true ? lines : nil
         } catch let error as MalformedSourceError {
             report.failures.append(SourceFailure(path: path, reason: .malformed(error)))

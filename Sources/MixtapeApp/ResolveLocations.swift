@@ -15,6 +15,9 @@ struct ResolveLocations {
     var store: LibraryStore
     /// The trees walked while the sources were read (`walkingAhead`).
     var walkedAhead: [TreeWalk] = []
+    /// The rows of the sources read in this run, by path, as their syncs inserted them: what
+    /// would otherwise be read back from the index.
+    var locatedRows: [String: LocatedRows.Gathering] = [:]
     /// Bounds of the walk of an export's own tree.
     static let walkFiles = 200_000
     static let walkSeconds = 10.0
@@ -26,7 +29,7 @@ struct ResolveLocations {
         _ = try store.relocating { session in
             var walked: [String: FolderWalker.WalkLimit?] = [:]
             for source in try session.librarySources() {
-                let entries = try session.entries(of: source)
+                let entries = try session.entries(of: source, gathered: locatedRows[source.path])
                 let tree = Self.tree(of: source.path)
                 let files = FilesOnDisk {
                     let catalog = try session.files()

@@ -12,14 +12,20 @@ enum ItemRow {
     /// (430,000 extra writes on a 100,000-track import).
     static let upsertSQL: String = {
         let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
         // A re-read export names no `path` (relocation works it out after the sync): the row
         // keeps the one it had until then, so an item found here stays found meanwhile.
         let updates = names.dropFirst(2).map {
             $0 == Field.path.key ? "path = coalesce(excluded.path, items.path)" : "\($0) = excluded.\($0)"
         }.joined(separator: ", ")
-        return "INSERT INTO items (\(names.joined(separator: ","))) VALUES (\(marks)) "
-            + "ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
+        return insertSQL + " ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
+    }()
+
+    /// The same insert without the conflict clause: for a sync writing without the identity
+    /// index (`IdentityIndex`), which knows each id it writes is new.
+    static let insertSQL: String = {
+        let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
+        return "INSERT INTO items (\(names.joined(separator: ","))) VALUES (\(marks))"
     }()
 
     /// Binds one item to a prepared `upsertSQL` statement and runs it. Values go straight to
@@ -61,7 +67,7 @@ enum ItemRow {
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(handle)))
             sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: upsertSQL)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
         let inserted = sqlite3_last_insert_rowid(connection)
         return inserted == 0 ? nil : inserted
@@ -78,8 +84,10 @@ enum ItemRow {
         /// Whether the source's items are its own files (a folder), so their path is their location.
         private let ownFiles: Bool
 
-        init(in db: Database, ownFiles: Bool) throws {
-            statement = try db.makeStatement(sql: ItemRow.upsertSQL)
+        /// `newIDsOnly`: every item it writes has an id the source has no row of yet (a plain
+        /// INSERT, for a sync without the identity index).
+        init(in db: Database, ownFiles: Bool, newIDsOnly: Bool = false) throws {
+            statement = try db.makeStatement(sql: newIDsOnly ? ItemRow.insertSQL : ItemRow.upsertSQL)
             self.ownFiles = ownFiles
         }
 

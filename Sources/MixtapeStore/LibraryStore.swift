@@ -168,19 +168,22 @@ public final class LibraryStore: Sendable {
     ///
     /// With `lines`, each item's line is gathered as it is written; when the source turns out
     /// to be the whole index, `lines.standsForIndex` says so and `storeLineSnapshot` stores
-    /// them (otherwise they are let go).
+    /// them (otherwise they are let go). With `locatedRows`, what relocation reads of each row
+    /// is gathered as it is inserted (`LocatedRows.Gathering`).
     ///
     /// `derive` runs last, inside the same transaction, on what the sync leaves: what is worked
     /// out from the items that must never be seen a step behind them (the playlists of playlist
     /// files, whose entries name items of any source), so that a reader, or a run killed at any
     /// moment, sees the source and those before or after, never a part.
-    public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil,
+    public func sync(_ record: SourceRecord, lines: LineSnapshotCollector? = nil, locatedRows: LocatedRows.Gathering? = nil,
                      derive: ((any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void)? = nil,
                      body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
-        try withoutAutomaticCheckpoint { try sync(record, lines: lines, in: $0, derive: derive, body: body) }
+        try withoutAutomaticCheckpoint {
+            try sync(record, lines: lines, locatedRows: locatedRows, in: $0, derive: derive, body: body)
+        }
     }
 
-    private func sync(_ record: SourceRecord, lines: LineSnapshotCollector?, in db: Database,
+    private func sync(_ record: SourceRecord, lines: LineSnapshotCollector?, locatedRows: LocatedRows.Gathering?, in db: Database,
                       derive: ((any PlaylistFileStore, _ itemsChanged: Bool) throws -> Void)?,
                       body: (SourceSync) throws -> SourceReadout) throws -> SyncCounts {
         var synced = SyncCounts()
@@ -199,6 +202,7 @@ public final class LibraryStore: Sendable {
             try DerivedData.markPending(in: db)
             lines?.source = record.path
             sync.lines = lines
+            sync.locatedRows = locatedRows
             let readout = try body(sync)
             if let playlists = readout.playlists { try sync.replacePlaylists(playlists) }
             try sync.finish()

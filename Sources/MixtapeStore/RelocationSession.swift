@@ -25,13 +25,13 @@ public final class RelocationSession {
     }
 
     /// One source's entries: each path it names once, with the rows naming it.
-    public struct Entries {
+    public struct Entries: Sendable, Equatable {
         public var entries: [Relocator.Entry] = []
         /// The rows of each entry: `rowIDs[starts[i]..<starts[i + 1]]`, with a hash of each
         /// row's current path (0 for none), so only rows whose path changes are written.
-        fileprivate var rowIDs: [Int64] = []
-        fileprivate var pathHashes: [Int] = []
-        fileprivate var starts: [Int] = [0]
+        var rowIDs: [Int64] = []
+        var pathHashes: [Int] = []
+        var starts: [Int] = [0]
     }
 
     /// Every library export and database recorded (not folders, not playlist files).
@@ -42,15 +42,9 @@ public final class RelocationSession {
         }
     }
 
-    /// The paths a source's items name (URLs and items with no location left out), grouped.
-    /// Read through SQLite's own columns, not GRDB rows: a hundred thousand rows cost half a
-    /// second through `Row`. URLs are told apart here, not by a `GLOB` in the query, which
-    /// costs as much again on drive paths (`C:/…` starts like a scheme).
-    ///
-    /// The rows are read as they lie and put in order of their location's bytes here
-    /// (`SortKeyOrder`), not by an `ORDER BY location`, whose sorter copies every selected
-    /// column of every row: 0.14 s for a 100,000-track export against 0.2 s, in the part of an
-    /// index run that leaves the other core idle.
+    /// The paths a source's items name (URLs and items with no location left out), grouped
+    /// (`LocatedRows`). Read through SQLite's own columns, not GRDB rows: a hundred thousand
+    /// rows cost half a second through `Row`.
     ///
     /// A source that holds most of the index is read in the table's order: through the
     /// `(source_id, id)` index, whose ids are random, each row is a page read from the file
@@ -64,43 +58,22 @@ public final class RelocationSession {
             """)
         try statement.setArguments([source.id])
         let handle = statement.sqliteStatement
-        var locations = SortKeyOrder(expectedCount: rows)
-        var rowIDs: [Int64] = [], sizes: [Int64?] = [], durations: [Int64?] = [], pathHashes: [Int] = []
-        rowIDs.reserveCapacity(rows)
-        sizes.reserveCapacity(rows)
-        durations.reserveCapacity(rows)
-        pathHashes.reserveCapacity(rows)
+        var located = LocatedRows(expectedCount: rows)
         try StatementRows.forEach(handle) {
-            let location = UnsafeBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-            guard !LocationEncoder.hasScheme(location) else { return }
-            locations.append(location)
-            rowIDs.append(sqlite3_column_int64(handle, 0))
-            sizes.append(ItemReader.integer(handle, 2))
-            durations.append(ItemReader.integer(handle, 3))
-            pathHashes.append(RelocationSession.hash(UnsafeBufferPointer(start: sqlite3_column_text(handle, 4),
-                                                                         count: Int(sqlite3_column_bytes(handle, 4)))))
+            located.append(row: sqlite3_column_int64(handle, 0),
+                           location: UnsafeBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1))),
+                           size: ItemReader.integer(handle, 2), durationMs: ItemReader.integer(handle, 3),
+                           pathHash: RelocationSession.hash(UnsafeBufferPointer(start: sqlite3_column_text(handle, 4),
+                                                                                count: Int(sqlite3_column_bytes(handle, 4)))))
         }
-        // Rows naming the same bytes are one entry (two spellings of one name are two: the
-        // file is opened by its bytes); its size and length are its first row's.
-        var result = Entries()
-        result.entries.reserveCapacity(rowIDs.count)
-        result.starts.reserveCapacity(rowIDs.count + 1)
-        result.rowIDs.reserveCapacity(rowIDs.count)
-        result.pathHashes.reserveCapacity(rowIDs.count)
-        var previous: Int?
-        for position in locations.order() {
-            if previous.map({ !locations.sameKey($0, position) }) ?? true {
-                if previous != nil { result.starts.append(result.rowIDs.count) }
-                let path = locations.withKey(at: position) { String(decoding: $0, as: UTF8.self) }
-                result.entries.append(Relocator.Entry(path: path, size: sizes[position], durationMs: durations[position], items: 0))
-            }
-            previous = position
-            result.entries[result.entries.count - 1].items += 1
-            result.rowIDs.append(rowIDs[position])
-            result.pathHashes.append(pathHashes[position])
-        }
-        result.starts.append(result.rowIDs.count)
-        return result
+        return located.entries()
+    }
+
+    /// `entries(of:)` from the rows a sync gathered as it inserted them (`LocatedRows.Gathering`),
+    /// when they are every row of the source, or else read from the index.
+    public func entries(of source: Source, gathered: LocatedRows.Gathering?) throws -> Entries {
+        guard let gathered, gathered.isWhole else { return try entries(of: source) }
+        return try gathered.entries()
     }
 
     /// The rules a person set for the source, in order.
@@ -192,13 +165,13 @@ public final class RelocationSession {
 
     /// A hash of a path's bytes (Swift's own would make an NFC path equal its NFD spelling,
     /// and the file is opened by its bytes).
-    private static func hash(_ path: String?) -> Int {
+    static func hash(_ path: String?) -> Int {
         guard var path else { return 0 }
         return path.withUTF8 { hash($0) }
     }
 
     /// `hash(_:)` of a path's UTF-8 where SQLite holds it (no address: NULL, 0).
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard bytes.baseAddress != nil else { return 0 }
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))

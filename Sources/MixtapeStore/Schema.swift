@@ -291,6 +291,11 @@ enum Schema {
                 ALTER TABLE playlist_files ADD COLUMN position INTEGER;
                 """)
         }
+        migrator.registerMigration("v21: the items' identity as an index of its own") { db in
+            // So that a sync into an empty index can write its rows without it and make it at
+            // the end (`IdentityIndex`). The items table is copied once, row for row.
+            try IdentityIndex.separate(in: db)
+        }
         return migrator
     }
 

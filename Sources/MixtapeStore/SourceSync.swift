@@ -15,7 +15,12 @@ import MixtapeCore
 public final class SourceSync {
     private let db: Database
     private let sourceID: Int64
-    private let upsert: ItemRow.Upsert
+    private var upsert: ItemRow.Upsert
+    private let ownFiles: Bool
+    /// While the sync writes without the identity index (into an empty items table, see
+    /// `IdentityIndex`): the keys of the ids written so far. An id written twice (or two whose
+    /// keys collide) makes the index there and then, and the rest of the sync upserts as usual.
+    private var writtenWithoutIndex: Set<UInt64>?
     private let renumber: Statement
     /// The source's items before this read, sorted by id hash, with their fingerprints and
     /// Track IDs (`Int64.min` for none) at the same index.
@@ -32,12 +37,20 @@ public final class SourceSync {
     private(set) var renumbered = false
     /// Gathers the line snapshot while items go by, when the caller asked for it.
     var lines: LineSnapshotCollector?
+    /// Gathers the rows relocation reads as they are inserted, when the caller asked for it.
+    var locatedRows: LocatedRows.Gathering?
 
     init(db: Database, sourceID: Int64) throws {
         self.db = db
         self.sourceID = sourceID
         let kind = try String.fetchOne(db, sql: "SELECT kind FROM sources WHERE id = ?", arguments: [sourceID])
-        upsert = try ItemRow.Upsert(in: db, ownFiles: kind == SourceKind.folder.rawValue)
+        ownFiles = kind == SourceKind.folder.rawValue
+        // Into an empty index (a first `index`), every row is new: written without the
+        // identity index, which is made once at `finish`.
+        let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") ?? false)
+        if empty { try IdentityIndex.drop(in: db) }
+        writtenWithoutIndex = empty ? [] : nil
+        upsert = try ItemRow.Upsert(in: db, ownFiles: ownFiles, newIDsOnly: empty)
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
@@ -104,7 +117,9 @@ public final class SourceSync {
 
     /// `sortKey`: the item's, when worked out already.
     private func put(_ item: inout MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
-        guard let index = previousIndex(of: SourceSync.key(item.id.rawValue)) else {
+        let key = SourceSync.key(item.id.rawValue)
+        if writtenWithoutIndex?.insert(key).inserted == false { try makeIdentityIndex() }
+        guard let index = previousIndex(of: key) else {
             // New to the index (or repeated within this read): counted at `finish`.
             return try write(item, fingerprint: fingerprint, sortKey: sortKey)
         }
@@ -115,6 +130,7 @@ public final class SourceSync {
         delivered[index] = true
         if previousFingerprints[index] == fingerprint {
             counts.unchanged += 1
+            locatedRows?.missed()
             if let sortKey { lines?.add(item, sortKey: sortKey, rowID: nil) } else { lines?.add(item) }
             if previousTrackIDs[index] != item.trackID ?? Int64.min {
                 renumbered = true
@@ -129,6 +145,7 @@ public final class SourceSync {
     /// Upserts one item's row, and hands it to the line collector with the sort key just made.
     private func write(_ item: MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
         let rowID = try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID, sortKey: sortKey)
+        locatedRows?.add(item, rowID: rowID)
         if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0, rowID: rowID) } }
     }
 
@@ -137,7 +154,10 @@ public final class SourceSync {
     /// Ids the index does not hold are ignored. A file's cue tracks are kept with it.
     public func keep(_ ids: [ItemID]) {
         // Items kept unread have no line here: the snapshot is read back from the index instead.
-        if !ids.isEmpty { lines?.abandon() }
+        if !ids.isEmpty {
+            lines?.abandon()
+            locatedRows?.missed()
+        }
         for id in ids {
             for index in parts[SourceSync.key(id.rawValue)] ?? [] where !delivered[index] {
                 delivered[index] = true
@@ -152,6 +172,14 @@ public final class SourceSync {
     /// Replaces what the folder walk recorded for this source.
     public func replaceFolderFiles(_ records: [FolderFileRecord]) throws {
         try FolderFileRecord.replaceAll(records, sourceID: sourceID, in: db)
+    }
+
+    /// Ends writing without the identity index: makes it, and upserts from here on.
+    private func makeIdentityIndex() throws {
+        guard writtenWithoutIndex != nil else { return }
+        writtenWithoutIndex = nil
+        try IdentityIndex.create(in: db)
+        upsert = try ItemRow.Upsert(in: db, ownFiles: ownFiles)
     }
 
     private func previousIndex(of key: UInt64) -> Int? {
@@ -253,6 +281,13 @@ public final class SourceSync {
     /// Deletes the items the read did not deliver and completes the counts. Their ids are
     /// found by one more scan of the source's rows, done only when something was deleted.
     func finish() throws {
+        if let written = writtenWithoutIndex {
+            // Every row is one this sync inserted, none to delete: what is worked out from the
+            // rows starts now, on another core, while the identity index is made.
+            counts.added = written.count - counts.updated - counts.unchanged
+            locatedRows?.finish(sourceRows: written.count)
+            return try makeIdentityIndex()
+        }
         let gone = delivered.lazy.filter { !$0 }.count
         if gone > 0 {
             var ids: [String] = []
@@ -268,6 +303,7 @@ public final class SourceSync {
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE source_id = ?",
                                      arguments: [sourceID]) ?? 0
         counts.added = total - counts.updated - counts.unchanged
+        locatedRows?.finish(sourceRows: total)
     }
 
     private static func key(_ id: String) -> UInt64 {

@@ -548,4 +548,42 @@ struct SchemaMigrationTests {
         #expect(keys == [LibraryOrder.sortKey(for: expected), [0xFF]])
         #expect(try migrated.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM line_snapshots") } == 0)
     }
+
+    /// v21 makes the items table again without its inline `UNIQUE (source_id, id)`, with the
+    /// identity index in its place: every row keeps its rowid and values, and the index holds.
+    @Test func aVersion20IndexKeepsItsRowsAndTheirIdentity() throws {
+        let path = NSTemporaryDirectory() + "mixtape-v20-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "v20: playlist files' identity and order")
+        let columns = "rowid, source_id, id, fingerprint, sort_key, title, loved, path"
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO sources (path, kind) VALUES ('/music/Library.xml', 'itunes');
+                INSERT INTO items (\(columns)) VALUES (5, 1, 'a', 7, X'01', 'Ünlü', 1, '/a.mp3'), (9, 1, 'b', 8, X'02', NULL, 0, NULL);
+                """)
+        }
+        let before = try old.read { try Row.fetchAll($0, sql: "SELECT \(columns) FROM items ORDER BY rowid") }
+        try old.close()
+        _ = try LibraryStore(path: path)
+        let migrated = try DatabaseQueue(path: path)
+        #expect(try migrated.read { try Row.fetchAll($0, sql: "SELECT \(columns) FROM items ORDER BY rowid") } == before)
+        let indexes = try migrated.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items'")
+        }
+        #expect(indexes == [IdentityIndex.name])
+        #expect(throws: DatabaseError.self) {
+            try migrated.write { try $0.execute(sql: "INSERT INTO items (source_id, id, fingerprint, sort_key) VALUES (1, 'a', 0, X'00')") }
+        }
+        // A column's default and the source's cascade are kept.
+        try migrated.write { db in
+            try db.execute(sql: "INSERT INTO items (source_id, id, fingerprint, sort_key) VALUES (1, 'c', 0, X'00')")
+            #expect(try Int.fetchOne(db, sql: "SELECT loved FROM items WHERE id = 'c'") == 0)
+        }
+        try migrated.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            try db.execute(sql: "DELETE FROM sources")
+        }
+        #expect(try migrated.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") } == 0)
+    }
 }
