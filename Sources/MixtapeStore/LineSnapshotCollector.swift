@@ -44,6 +44,10 @@ public final class LineSnapshotCollector {
     private let columnBudget: Int
     /// Whether `entries` are in library order (`sortInLibraryOrder`).
     private var sorted = false
+    /// Library order being worked out on another thread (`orderInBackground`): the positions
+    /// `sortInLibraryOrder` puts `entries` in. It reads a copy of `entries` and the blocks,
+    /// which are not freed before it is joined (`joinedOrder`).
+    private var pendingOrder: BackgroundTask<[Int]>?
     /// Each item's rowid, by its place in the order of `add`, while every item added came with
     /// one (inserted by this sync): the snapshot then needs no lookup of 100,000 ids for them.
     private var rowIDs: [Int64]? = []
@@ -183,6 +187,7 @@ public final class LineSnapshotCollector {
     }
 
     private func release() {
+        _ = joinedOrder()  // it reads the blocks
         for block in blocks { block.deallocate() }
         blocks = []
         entries = []
@@ -198,12 +203,38 @@ public final class LineSnapshotCollector {
     public func sortInLibraryOrder() {
         guard !sorted else { return }
         sorted = true
-        let bases = blocks.map { UnsafePointer($0.baseAddress!) }
-        let order = ByteStringOrder.order(count: entries.count) { position in
+        let worked = joinedOrder().flatMap { $0.count == entries.count ? $0 : nil }
+        entries.permute(to: worked ?? Self.libraryOrder(of: entries, in: KeyBlocks(blocks)))
+    }
+
+    /// Starts working out library order on another thread, once every item is in: the sync's
+    /// last step, making the identity index (`SourceSync.finish`), keeps the writing thread
+    /// busy meanwhile, and the order is ready when the snapshot is stored.
+    func orderInBackground() {
+        guard isComplete, !sorted, pendingOrder == nil, !entries.isEmpty else { return }
+        let entries = entries, blocks = KeyBlocks(blocks)
+        pendingOrder = BackgroundTask { Self.libraryOrder(of: entries, in: blocks) }
+    }
+
+    /// The order worked out in the background, waited for; nil when none was started.
+    private func joinedOrder() -> [Int]? {
+        defer { pendingOrder = nil }
+        return try? pendingOrder?.value()
+    }
+
+    /// The positions of `entries` in the order of their sort keys.
+    private static func libraryOrder(of entries: [Entry], in blocks: KeyBlocks) -> [Int] {
+        ByteStringOrder.order(count: entries.count) { position in
             let entry = entries[position]
-            return UnsafeBufferPointer(start: bases[Int(entry.block)] + Int(entry.start), count: Int(entry.keyCount))
+            return UnsafeBufferPointer(start: blocks.bases[Int(entry.block)] + Int(entry.start), count: Int(entry.keyCount))
         }
-        entries.permute(to: order)
+    }
+
+    /// Where the blocks start, lent to the thread that orders them: their bytes are written
+    /// before it starts and freed only after it is joined.
+    private struct KeyBlocks: @unchecked Sendable {
+        let bases: [UnsafePointer<UInt8>]
+        init(_ blocks: [UnsafeMutableBufferPointer<UInt8>]) { bases = blocks.map { UnsafePointer($0.baseAddress!) } }
     }
 
     /// The gathered columns of every item (`gatherColumns`), ids and library order, as a scan

@@ -286,6 +286,7 @@ public final class SourceSync {
             // rows starts now, on another core, while the identity index is made.
             counts.added = written.count - counts.updated - counts.unchanged
             locatedRows?.finish(sourceRows: written.count)
+            lines?.orderInBackground()
             return try makeIdentityIndex()
         }
         let gone = delivered.lazy.filter { !$0 }.count
