@@ -159,6 +159,7 @@ struct ReadSources {
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
             lines?.expect(Int(stamp.size / 800))
             let located = LocatedRows.Gathering()
+            located.expect(Int(stamp.size / 800))
             let counts = try store.sync(record, lines: lines, locatedRows: located,
                                         derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
                 let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try read(path, emit) },

@@ -13,8 +13,10 @@ struct SortKeyOrder {
     /// Where each key is in `bytes`, by position.
     private var spans: [(start: UInt32, count: UInt32)] = []
 
-    init(expectedCount: Int = 0) {
+    /// `expectedBytes`: about how many bytes the keys take in all, reserved with the spans.
+    init(expectedCount: Int = 0, expectedBytes: Int = 0) {
         spans.reserveCapacity(expectedCount)
+        bytes.reserveCapacity(expectedBytes)
     }
 
     /// Records the key of the next position (0, 1, 2, … in the order of the calls).
