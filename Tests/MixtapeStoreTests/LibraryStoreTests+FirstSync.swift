@@ -4,31 +4,17 @@ import MixtapeCore
 @testable import MixtapeStore
 import Testing
 
-/// A sync into an empty index writes its rows without the identity index and makes it at the
-/// end (`IdentityIndex`), and gathers what relocation reads of its rows as it inserts them
-/// (`LocatedRows.Gathering`): neither may change what the index holds or what relocation sees.
-@Suite("a first sync: the identity index made at the end, the located rows gathered")
-final class FirstSyncTests {
-    let folder: String
-    let store: LibraryStore
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "mixtape-first-\(UUID().uuidString)"
-        store = try LibraryStore(path: folder + "/library.sqlite")
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
-
-    static func item(_ id: String, title: String, location: String? = nil, size: Int64? = nil) -> MediaItem {
+/// A sync into an empty index (a first `index`) writes its rows without the identity index and
+/// makes it at the end (`IdentityIndex`), and gathers what relocation reads of its rows as it
+/// inserts them (`LocatedRows.Gathering`): neither may change what the index holds or what
+/// relocation sees.
+extension LibraryStoreTests {
+    static func item(_ id: String, title: String, location: String?, size: Int64? = nil) -> MediaItem {
         var item = MediaItem(id: ItemID(rawValue: id))
         item.title = title
         item.location = location
         item.size = size
         return item
-    }
-
-    func record(_ path: String = "/music/Library.xml") -> SourceRecord {
-        SourceRecord(path: path, kind: .itunesLibrary, stamp: SourceStamp(size: 1, modificationTimeNs: 7))
     }
 
     func identityIndex() throws -> String? {
