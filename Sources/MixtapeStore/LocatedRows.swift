@@ -117,9 +117,11 @@ public struct LocatedRows: Sendable {
             grouping = BackgroundTask { rows.entries() }
         }
 
-        /// The source's entries (`isWhole` only), once grouped.
-        func entries() throws -> RelocationSession.Entries {
-            guard let grouping else { preconditionFailure("only the rows of a whole source are grouped") }
+        /// The source's entries once grouped, handed over (this holds them no longer: they
+        /// would stay in memory until the end of the run); nil unless `isWhole`, or once taken.
+        func takeEntries() throws -> RelocationSession.Entries? {
+            guard let grouping else { return nil }
+            self.grouping = nil
             return try grouping.value()
         }
     }

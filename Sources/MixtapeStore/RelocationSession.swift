@@ -72,8 +72,8 @@ public final class RelocationSession {
     /// `entries(of:)` from the rows a sync gathered as it inserted them (`LocatedRows.Gathering`),
     /// when they are every row of the source, or else read from the index.
     public func entries(of source: Source, gathered: LocatedRows.Gathering?) throws -> Entries {
-        guard let gathered, gathered.isWhole else { return try entries(of: source) }
-        return try gathered.entries()
+        if let entries = try gathered?.takeEntries() { return entries }
+        return try entries(of: source)
     }
 
     /// The rules a person set for the source, in order.
