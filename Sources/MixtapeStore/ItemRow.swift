@@ -11,10 +11,9 @@ enum ItemRow {
     /// and with 16 KB pages that journal outgrows memory and is written to a temporary file
     /// (430,000 extra writes on a 100,000-track import).
     static let upsertSQL: String = {
-        let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
         // A re-read export names no `path` (relocation works it out after the sync): the row
         // keeps the one it had until then, so an item found here stays found meanwhile.
-        let updates = names.dropFirst(2).map {
+        let updates = columnNames.dropFirst(2).map {
             $0 == Field.path.key ? "path = coalesce(excluded.path, items.path)" : "\($0) = excluded.\($0)"
         }.joined(separator: ", ")
         return insertSQL + " ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
@@ -23,10 +22,12 @@ enum ItemRow {
     /// The same insert without the conflict clause: for a sync writing without the identity
     /// index (`IdentityIndex`), which knows each id it writes is new.
     static let insertSQL: String = {
-        let names = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ",")
-        return "INSERT INTO items (\(names.joined(separator: ","))) VALUES (\(marks))"
+        let marks = Array(repeating: "?", count: columnNames.count).joined(separator: ",")
+        return "INSERT INTO items (\(columnNames.joined(separator: ","))) VALUES (\(marks))"
     }()
+
+    /// The columns both statements write, in the order of their parameters.
+    private static let columnNames = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
 
     /// Binds one item to a prepared `upsertSQL` statement and runs it. Values go straight to
     /// `sqlite3_bind_*`: on a 100,000-track import, building GRDB `StatementArguments` per row
