@@ -124,6 +124,29 @@ struct SeratoReaderTests {
         #expect(summary.applicationVersion == "Serato Scratch LIVE Database 2.0")
     }
 
+    /// Numbers are read from a record's bytes, not from a `String` made first: ASCII text is
+    /// narrowed on the stack, anything else decoded as text, and both must read as the
+    /// `String` forms above do (a year followed by a dash and non-ASCII text still counts).
+    @Test("numbers read from a track's record: ASCII, non-ASCII and repeated fields")
+    func numbersInRecords() throws {
+        let numbers = Self.text("tbpm", "120.73") + Self.text("tlen", "1:02:03.45") + Self.text("tbit", "320.0kbps")
+            + Self.text("tsmp", "22.1k") + Self.text("ttyr", "2019-\u{5E74}")
+        let database = Self.version + Self.track("a.mp3", numbers)
+            + Self.track("b.mp3", Self.text("tbpm", "120") + Self.text("tbpm", " ") + Self.text("ttyr", "\u{FF11}997")
+                         + Self.text("tlen", String(repeating: "1", count: 70) + ":00.00"))
+        let (items, _) = try SeratoLibraryReader.read(bytes: database, name: "/x/database V2")
+        try #require(items.count == 2)
+        #expect(items[0].bpm == 121 && items[0].durationMs == 3_723_450 && items[0].bitRate == 320)
+        #expect(items[0].sampleRate == 22_050 && items[0].year == 2019)
+        // The last of a repeated field counts, blank or not; a long text is read as a text.
+        #expect(items[1].bpm == nil && items[1].year == nil)
+        #expect(items[1].durationMs == SeratoValues.durationMs(String(repeating: "1", count: 70) + ":00.00"))
+        #expect(throws: MalformedSourceError.self) {
+            _ = try SeratoLibraryReader.read(bytes: Self.version + Self.track("c.mp3", Self.record("tbpm", [0, 0x31, 0])),
+                                             name: "/x/database V2")
+        }
+    }
+
     @Test("malformed records are errors at their byte offset", arguments: [
         ("empty", [], 0),
         ("not a database", text("vrsn", "1.0/Serato ScratchLive Crate"), 0),

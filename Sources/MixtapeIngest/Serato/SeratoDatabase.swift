@@ -12,7 +12,7 @@ final class SeratoDatabase {
     let source: String
     let root: String
     /// Tracks not yet handed to the caller, with their ids.
-    var pending: [(track: SeratoTrack, id: ItemID)] = []
+    var pending: [SeratoTrack] = []
     /// The hash of every track's key delivered: repeats, and crate entries, are checked here.
     private(set) var known: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
@@ -58,7 +58,7 @@ final class SeratoDatabase {
         version = text
     }
 
-    private func add(_ track: SeratoTrack, at offset: Int) {
+    private func add(_ track: consuming SeratoTrack, at offset: Int) {
         guard !track.path.isEmpty else {
             warnings.append(IndexWarning(position: SourcePosition(file: source, byteOffset: offset),
                                          message: "a track without a path (pfil) is skipped"))
@@ -70,7 +70,8 @@ final class SeratoDatabase {
                                          message: "\(track.path) is listed twice; the first track is kept"))
             return
         }
-        pending.append((track, id))
+        track.id = id
+        pending.append(track)
     }
 
     /// Whether a crate's path names a track of the database, and its id.

@@ -102,7 +102,7 @@ public struct SeratoLibraryReader: Sendable {
 
     private static func take(_ database: SeratoDatabase) -> UnmappedItems {
         UnmappedItems(taking: &database.pending) { [source = database.source, root = database.root] in
-            $0.track.item(source: source, id: $0.id, root: root)
+            $0.item(source: source, root: root)
         }
     }
 

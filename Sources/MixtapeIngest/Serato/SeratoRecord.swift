@@ -116,6 +116,29 @@ struct SeratoRecord {
         }
     }
 
+    /// A number Serato writes as text (`tbpm` `120.73`), read by `read` from the text's UTF-8
+    /// bytes. ASCII text, as numbers are, is narrowed straight into a buffer on the stack: no
+    /// `String` is made. Anything else is decoded as `text(file:)` does, so `read` sees the
+    /// same bytes either way. An odd length is the same error as for any text.
+    func number<Value>(file: String, _ read: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
+        let count = body.count / 2
+        guard body.count % 2 == 0, count <= Self.longestNumber else {
+            var text = try text(file: file)
+            return text.withUTF8(read)
+        }
+        for index in 0..<count where body[2 * index] != 0 || body[2 * index + 1] >= 0x80 {
+            var text = try text(file: file)
+            return text.withUTF8(read)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { narrowed in
+            for index in 0..<count { narrowed[index] = body[2 * index + 1] }
+            return read(UnsafeBufferPointer(narrowed))
+        }
+    }
+
+    /// Longer number texts (never written by Serato) are decoded as any text is.
+    private static let longestNumber = 64
+
     /// The body as a 32-bit big-endian number; another length is an error.
     func number(file: String) throws -> UInt32 {
         guard body.count == 4 else {

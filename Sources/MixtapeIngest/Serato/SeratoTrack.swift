@@ -15,9 +15,14 @@ import MixtapeCore
 /// mixtape finds itself, and Serato's cue points live in the audio files' tags, not here.
 struct SeratoTrack: Sendable {
     var path = ""
+    /// Its `identity`, given by the database once the whole record is read (the path may come
+    /// last): what a repeat is noticed by.
+    var id = ItemID(rawValue: "")
     var title: String?, artist: String?, album: String?, genre: String?, comment: String?, composer: String?
-    var grouping: String?, label: String?, remixer: String?, yearText: String?, key: String?
-    var bpmText: String?, lengthText: String?, bitRateText: String?, sampleRateText: String?, addedText: String?
+    var grouping: String?, label: String?, remixer: String?, key: String?, addedText: String?
+    /// The numbers Serato writes as text, read as the record is (`SeratoRecord.number(file:_:)`):
+    /// made into a `String` each first, then parsed, they were a fifth of mapping a track.
+    var year: Int64?, bpm: Int64?, durationMs: Int64?, bitRate: Int64?, sampleRate: Int64?
     var added: UInt32?, fileTime: UInt32?, fileSize: UInt32?, trackNumber: UInt32?, discNumber: UInt32?
 
     // The tags as literals: a `static let` made by a call (`SeratoRecord.tag("pfil")`) is
@@ -48,12 +53,12 @@ struct SeratoTrack: Sendable {
             case tgrp: track.grouping = try text()
             case tlbl: track.label = try text()
             case trmx: track.remixer = try text()
-            case ttyr: track.yearText = try text()
+            case ttyr: track.year = try field.number(file: file, SeratoValues.year)
             case tkey: track.key = try text()
-            case tbpm: track.bpmText = try text()
-            case tlen: track.lengthText = try text()
-            case tbit: track.bitRateText = try text()
-            case tsmp: track.sampleRateText = try text()
+            case tbpm: track.bpm = try field.number(file: file, SeratoValues.bpm)
+            case tlen: track.durationMs = try field.number(file: file, SeratoValues.durationMs)
+            case tbit: track.bitRate = try field.number(file: file, SeratoValues.bitRate)
+            case tsmp: track.sampleRate = try field.number(file: file, SeratoValues.sampleRate)
             case tadd: track.addedText = try text()
             case uadd: track.added = try field.number(file: file)
             case utme: track.fileTime = try field.number(file: file)
@@ -75,9 +80,9 @@ struct SeratoTrack: Sendable {
         return (ItemID.derived(scheme: "serato", hash: hash), hash.value)
     }
 
-    /// The item; `id` is this track's (`identity`), which the reader makes first to notice
-    /// repeats; `root` is the drive root its path is relative to.
-    func item(source: String, id: ItemID, root: String) -> MediaItem {
+    /// The item; `root` is the drive root its path is relative to. Consuming: the texts move
+    /// into the item (`take()`: read from a consumed track, they were copied and then released).
+    consuming func item(source: String, root: String) -> MediaItem {
         typealias V = SeratoValues
         var item = MediaItem(id: id)
         item.source = source
@@ -85,21 +90,21 @@ struct SeratoTrack: Sendable {
         // Serato plays video too (Serato Video); its `ttyp` says `quicktime` for an .m4a as for
         // a .mov, so the extension decides, as for the other DJ formats.
         item.kind = RekordboxTrack.kind(of: path)
-        item.title = title
-        item.artist = artist
-        item.album = album
-        item.genre = genre
-        item.comments = comment
-        item.composer = composer
-        item.grouping = grouping
-        item.label = label
-        item.remixer = remixer
-        item.year = V.year(yearText)
-        item.musicalKey = key
-        item.bpm = V.bpm(bpmText)
-        item.durationMs = V.durationMs(lengthText)
-        item.bitRate = V.bitRate(bitRateText)
-        item.sampleRate = V.sampleRate(sampleRateText)
+        item.title = title.take()
+        item.artist = artist.take()
+        item.album = album.take()
+        item.genre = genre.take()
+        item.comments = comment.take()
+        item.composer = composer.take()
+        item.grouping = grouping.take()
+        item.label = label.take()
+        item.remixer = remixer.take()
+        item.year = year
+        item.musicalKey = key.take()
+        item.bpm = bpm
+        item.durationMs = durationMs
+        item.bitRate = bitRate
+        item.sampleRate = sampleRate
         item.size = V.positive(fileSize)
         item.trackNumber = V.positive(trackNumber)
         item.discNumber = V.positive(discNumber)

@@ -11,25 +11,48 @@ enum SeratoValues {
     /// a leading `/`, in Unicode NFC (macOS hands Serato decomposed names; a crate and the
     /// database written at different times may spell one name both ways).
     static func key(path: String) -> String {
-        let relative = withoutLeadingSlashes(path)
-        if relative.utf8.allSatisfy({ $0 < 0x80 }) { return relative }
+        var path = path
+        // Counted on the bytes at hand: the standard library's generic views over a `String`
+        // were a tenth of making a track's id.
+        let (slashes, ascii) = path.withUTF8 { bytes in
+            let slashes = bytes.prefix { $0 == slash }.count
+            return (slashes, !bytes[slashes...].contains { $0 >= 0x80 })
+        }
+        if ascii { return slashes == 0 ? path : withoutLeadingSlashes(path) }
         // The standard library's NFC (`FoldedPath.fold` uses it too): Foundation's bridges
         // through `NSString` and was a seventh of reading a library of non-Latin names.
-        return String(decoding: relative._nfcCodeUnits, as: UTF8.self)
+        return String(decoding: withoutLeadingSlashes(path)._nfcCodeUnits, as: UTF8.self)
     }
+
+    private static let slash = UInt8(ascii: "/")
 
     /// The path without the `/` bytes it starts with: bytes, not characters, since a `/`
     /// followed by a combining mark is one Character that is not `/`.
     static func withoutLeadingSlashes(_ path: String) -> String {
-        let slashes = path.utf8.prefix { $0 == UInt8(ascii: "/") }.count
-        return slashes == 0 ? path : String(decoding: path.utf8.dropFirst(slashes), as: UTF8.self)
+        var path = path
+        return path.withUTF8 { bytes in
+            let slashes = bytes.prefix { $0 == slash }.count
+            return slashes == 0 ? nil : String(decoding: bytes[slashes...], as: UTF8.self)
+        } ?? path
     }
 
     /// `root` + the path Serato wrote (relative to the root of the drive that holds
     /// `_Serato_`): the absolute path, for the relocation to find here (`SeratoDriveRoot`).
+    /// Made in one piece, not by joining strings.
     static func location(path: String, root: String) -> String {
-        let relative = withoutLeadingSlashes(path)
-        return root == "/" ? "/" + relative : root + "/" + relative
+        var path = path, root = root
+        return path.withUTF8 { path in
+            root.withUTF8 { root in
+                let relative = path[path.prefix { $0 == slash }.count...]
+                let head = root.count == 1 && root[0] == slash ? 0 : root.count
+                return String(unsafeUninitializedCapacity: head + 1 + relative.count) { out in
+                    _ = UnsafeMutableBufferPointer(rebasing: out[..<head]).initialize(fromContentsOf: root[..<head])
+                    out[head] = slash
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(head + 1)...]).initialize(fromContentsOf: relative)
+                    return head + 1 + relative.count
+                }
+            }
+        }
     }
 
     /// Text that is empty or only blanks is absent; anything else is kept as written.
@@ -37,42 +60,55 @@ enum SeratoValues {
         text.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : text
     }
 
+    /// A text's UTF-8 bytes, as the parsers below read them.
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    /// `read` of the text's bytes (for a text at hand rather than a record's field).
+    static func reading<Value>(_ text: String?, _ read: (Bytes) -> Value?) -> Value? {
+        guard var text else { return nil }
+        return text.withUTF8(read)
+    }
+
     /// A decimal such as `120.73` (and nothing else): Serato writes a dot whatever the locale.
-    static func decimal(_ text: Substring) -> Double? {
-        switch PlainDecimal.read(text.utf8) {
+    static func decimal(_ text: Substring) -> Double? { reading(String(text), decimal) }
+
+    static func decimal(_ bytes: Bytes) -> Double? {
+        switch PlainDecimal.read(bytes) {
         case .exact(let value): value
-        case .long: Double(text)
+        case .long: Double(String(decoding: bytes, as: UTF8.self))
         case .other: nil
         }
     }
 
     /// `tbpm` `120.73` → 121 (half up); `0.00` (not analysed) is absent.
-    static func bpm(_ text: String?) -> Int64? {
-        guard let text, let value = decimal(Substring(text)), value > 0, let bpm = TraktorValues.halfUp(value), bpm > 0 else {
-            return nil
-        }
+    static func bpm(_ text: String?) -> Int64? { reading(text, bpm) }
+
+    static func bpm(_ bytes: Bytes) -> Int64? {
+        guard let value = decimal(bytes), value > 0, let bpm = TraktorValues.halfUp(value), bpm > 0 else { return nil }
         return bpm
     }
 
     /// `tlen` `04:58.45` (minutes, seconds and hundredths; minutes past 99 as `120:10.57`, and
     /// an hour part `1:02:03.45` read too) → milliseconds. The parts are found by their colons,
     /// not split into an array.
-    static func durationMs(_ text: String?) -> Int64? {
-        guard let text, let lastColon = text.utf8.lastIndex(of: colon) else { return nil }
-        guard let seconds = decimal(text[text.utf8.index(after: lastColon)...]), seconds < 60 else { return nil }
+    static func durationMs(_ text: String?) -> Int64? { reading(text, durationMs) }
+
+    static func durationMs(_ bytes: Bytes) -> Int64? {
+        guard let lastColon = bytes.lastIndex(of: colon) else { return nil }
+        guard let seconds = decimal(Bytes(rebasing: bytes[(lastColon + 1)...])), seconds < 60 else { return nil }
         var total = seconds
         var scale = 60.0
-        var rest = text[..<lastColon]
+        var restEnd = lastColon
         // Minutes, then hours if there is a colon before them; a third colon is not a duration.
-        for partsLeft in [2, 1] {
-            let colonBefore = rest.utf8.lastIndex(of: colon)
-            let part = colonBefore.map { rest[rest.utf8.index(after: $0)...] } ?? rest
-            guard !part.utf8.contains(0x2E), let value = decimal(part) else { return nil }
+        for partsLeft in stride(from: 2, through: 1, by: -1) {
+            let colonBefore = bytes[..<restEnd].lastIndex(of: colon)
+            let part = Bytes(rebasing: bytes[(colonBefore.map { $0 + 1 } ?? 0)..<restEnd])
+            guard !part.contains(0x2E), let value = decimal(part) else { return nil }
             total += value * scale
             scale *= 60
             guard let colonBefore else { break }
             guard partsLeft > 1 else { return nil }
-            rest = rest[..<colonBefore]
+            restEnd = colonBefore
         }
         guard total > 0, let ms = TraktorValues.halfUp(total * 1000) else { return nil }
         return ms
@@ -80,42 +116,41 @@ enum SeratoValues {
 
     private static let colon: UInt8 = 0x3A  // ":"
 
-    /// `text` without the ASCII `suffix` it ends with, or nil when it does not end with it.
-    /// Compared as bytes: a suffix of letters ends a text of digits the same either way.
-    private static func dropping(suffix: String, from text: String) -> Substring? {
-        let utf8 = text.utf8
-        guard utf8.count >= suffix.utf8.count else { return nil }
-        let start = utf8.index(utf8.endIndex, offsetBy: -suffix.utf8.count)
-        return utf8[start...].elementsEqual(suffix.utf8) ? text[..<start] : nil
+    /// `bytes` without the ASCII `suffix` they end with, or nil when they do not end with it.
+    private static func dropping(suffix: StaticString, from bytes: Bytes) -> Bytes? {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count else { return nil }
+        let start = bytes.count - count
+        for index in 0..<count where bytes[start + index] != suffix.utf8Start[index] { return nil }
+        return Bytes(rebasing: bytes[..<start])
     }
 
     /// `tbit` `320.0kbps` or `257kbps` → 320, 257 (kbit/s, half up).
-    static func bitRate(_ text: String?) -> Int64? {
-        guard let text, let number = dropping(suffix: "kbps", from: text), let value = decimal(number), value > 0 else {
-            return nil
-        }
+    static func bitRate(_ text: String?) -> Int64? { reading(text, bitRate) }
+
+    static func bitRate(_ bytes: Bytes) -> Int64? {
+        guard let number = dropping(suffix: "kbps", from: bytes), let value = decimal(number), value > 0 else { return nil }
         return TraktorValues.halfUp(value)
     }
 
     /// `tsmp` `44.1k` → 44100 Hz. Serato shows one decimal, so 22.05 kHz is `22.1k` and
     /// 11.025 kHz `11.0k`: those two are read as the rates they stand for.
-    static func sampleRate(_ text: String?) -> Int64? {
-        guard let text, let number = dropping(suffix: "k", from: text), let value = decimal(number), value > 0 else {
-            return nil
-        }
-        let written = number.utf8
-        if written.elementsEqual("22.1".utf8) { return 22_050 }
-        if written.elementsEqual("11.0".utf8) || written.elementsEqual("11".utf8) { return 11_025 }
+    static func sampleRate(_ text: String?) -> Int64? { reading(text, sampleRate) }
+
+    static func sampleRate(_ bytes: Bytes) -> Int64? {
+        guard let number = dropping(suffix: "k", from: bytes), let value = decimal(number), value > 0 else { return nil }
+        if number.elementsEqual("22.1".utf8) { return 22_050 }
+        if number.elementsEqual("11.0".utf8) || number.elementsEqual("11".utf8) { return 11_025 }
         return TraktorValues.halfUp(value * 1000)
     }
 
     /// `ttyr` `1997` → 1997; `0` (Serato's "none") and anything but digits are absent; a date
     /// (`2019-05-01`) gives its year.
-    static func year(_ text: String?) -> Int64? {
-        guard let text else { return nil }
-        let utf8 = text.utf8
-        let digits = utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }
-        let rest = utf8.dropFirst(digits.count)
+    static func year(_ text: String?) -> Int64? { reading(text, year) }
+
+    static func year(_ bytes: Bytes) -> Int64? {
+        let digits = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        let rest = bytes.dropFirst(digits.count)
         guard (1...4).contains(digits.count), rest.isEmpty || (digits.count == 4 && (rest.first == 0x2D || rest.first == 0x2F))
         else { return nil }
         let year = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
