@@ -7,7 +7,7 @@ import MixtapeCore
 final class VirtualDJSink: XMLEventSink {
     let source: String
     /// Songs not yet handed to the caller, with their ids.
-    var pending: [(song: VirtualDJSong, id: ItemID)] = []
+    var pending: [VirtualDJSong] = []
     /// The hash of every item id delivered, to notice a path listed twice.
     private(set) var known: Set<UInt64> = []
     private(set) var warnings: [IndexWarning] = []
@@ -60,14 +60,15 @@ final class VirtualDJSink: XMLEventSink {
             inComment = false
             let comment = text.take()
             if comment.contains(where: { !$0.isWhitespace }) { song?.comment = comment }
-        } else if depth == 2, let finished = song.take() {
+        } else if depth == 2, var finished = song.take() {
             let (id, hash) = finished.identity
             guard known.insert(hash).inserted else {
                 warnings.append(IndexWarning(position: context.position,
                                              message: "\(finished.filePath) is listed twice; the first song is kept"))
                 return
             }
-            pending.append((finished, id))
+            finished.id = id
+            pending.append(finished)
         }
     }
 

@@ -40,6 +40,8 @@ struct VirtualDJSong: Sendable {
 
     /// `FilePath` as written: the id is made of it.
     let filePath: String
+    /// Its `identity`, given by the sink once the song is read, before it waits to be mapped.
+    var id = ItemID(rawValue: "")
     let fileSize: Int64?
     /// Whether lengths and beats are VirtualDJ 7's samples.
     let legacy: Bool
@@ -98,8 +100,8 @@ struct VirtualDJSong: Sendable {
         return (ItemID.derived(scheme: "virtualdj", hash: hash), hash.value)
     }
 
-    /// The item; `id` is this song's (`identity`), which the reader makes first to notice repeats.
-    func item(source: String, id: ItemID) -> MediaItem {
+    /// The item. Consuming: the texts move into the item (`take()`), not copied and released.
+    consuming func item(source: String) -> MediaItem {
         typealias V = VirtualDJValues
         var item = MediaItem(id: id)
         item.source = source
@@ -107,20 +109,20 @@ struct VirtualDJSong: Sendable {
         // VirtualDJ plays video too (`.mp4` clips) and says nothing of a song's kind: its
         // extension decides, as for rekordbox, the other DJ format that does not say.
         item.kind = RekordboxTrack.kind(of: item.location ?? "")
-        item.title = title
-        item.artist = artist
-        item.album = album
-        item.genre = genre
-        item.composer = composer
-        item.remixer = remixer ?? remix
-        item.label = label
-        item.grouping = grouping
-        item.comments = comment
+        item.title = title.take()
+        item.artist = artist.take()
+        item.album = album.take()
+        item.genre = genre.take()
+        item.composer = composer.take()
+        item.remixer = remixer.take() ?? remix.take()
+        item.label = label.take()
+        item.grouping = grouping.take()
+        item.comments = comment.take()
         item.year = V.year(yearText)
         (item.trackNumber, item.trackCount) = V.track(trackText)
         item.rating = V.rating(stars: stars)
         item.bpm = V.bpm(beat: tagBeat, legacy: legacy) ?? V.bpm(beat: scanBeat, legacy: legacy)
-        item.musicalKey = tagKey ?? scanKey
+        item.musicalKey = tagKey.take() ?? scanKey.take()
         item.durationMs = V.durationMs(length: length, legacy: legacy)
         item.playCount = playCount.flatMap { $0 > 0 ? $0 : nil }
         item.bitRate = bitRate.flatMap { $0 > 0 ? $0 : nil }
