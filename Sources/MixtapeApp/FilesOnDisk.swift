@@ -21,6 +21,10 @@ final class FilesOnDisk: LocalFiles {
     private var folderPlaces: [ExactPath: FolderPlace] = [:]
     /// Folders kept at most: a walk over a million folders must not hold them all.
     private let listingLimit = 20_000
+    /// The folder `look` placed last, and where it is. Entries come sorted by path, an album's
+    /// tracks one after another, so most paths are in the folder of the one before: comparing
+    /// bytes answers them, where making each folder's path and hashing it was most of `look`.
+    private var lastFolder: (path: String, place: FolderPlace)?
 
     init(catalog: @escaping () throws -> FileCatalog) {
         makeCatalog = catalog
@@ -32,7 +36,7 @@ final class FilesOnDisk: LocalFiles {
         // Most paths not here as written are nowhere here (an export of another machine, every
         // path under a `/Users/…` this machine lacks): their folder, asked once for an album's
         // tracks, says so before a `stat` of each and two Unicode normalisations.
-        let folder = folderPlace(FolderPath.parent(of: path), of: path)
+        let folder = place(ofFolderOf: path)
         if folder == .nowhere { return .none }
         // As written first: the other spellings cost two Unicode normalisations, and most
         // paths a run looks at (an export of this machine, a rule's target) are there.
@@ -49,6 +53,27 @@ final class FilesOnDisk: LocalFiles {
         case otherSpelling
         /// In no spelling: no file in it is here.
         case nowhere
+    }
+
+    /// Where the folder holding `path` is: the last one's place when it is that folder again.
+    private func place(ofFolderOf path: String) -> FolderPlace {
+        if let lastFolder, Self.isDirectly(in: lastFolder.path, path) { return lastFolder.place }
+        let folder = FolderPath.parent(of: path)
+        let place = folderPlace(folder, of: path)
+        lastFolder = (folder, place)
+        return place
+    }
+
+    /// Whether `FolderPath.parent(of: path)` is `folder`, byte for byte, found without making it.
+    static func isDirectly(in folder: String, _ path: String) -> Bool {
+        var folder = folder, path = path
+        return folder.withUTF8 { folder in
+            path.withUTF8 { path in
+                guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
+                let parent = max(slash, 1)  // the parent of `/name` is `/`
+                return parent == folder.count && path[..<parent].elementsEqual(folder)
+            }
+        }
     }
 
     /// Where `folder`, the folder holding `path`, is: a `stat`, then the folded walk's kept

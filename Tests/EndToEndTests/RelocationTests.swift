@@ -234,6 +234,20 @@ struct RelocationEndToEndTests {
         #expect(songs["Song H"]?["path"] as? String == nil, "\(songs)")
     }
 
+    /// Entries come sorted by path and each folder's place is remembered for the next entry:
+    /// a folder that is not here must say nothing of the next entry's, a sibling whose name
+    /// is just as long (`Gol0` before `Gold`).
+    @Test func aFolderNotHereSaysNothingOfTheNextOneOfTheSameLength() throws {
+        let sizes = try makeFiles()
+        let here = music + "/Abba/Gold/01 A.flac"
+        try writeExport([(key: "X", location: String((music + "/Abba/Gol0/01 X.flac").dropFirst()), size: 1_000, rating: 20),
+                         (key: "A", location: String(here.dropFirst()), size: sizes["A"] ?? 0, rating: 100)])
+        let indexed = try mixtape.run(["index", export])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(try items()["Song A"]?["path"] as? String == here, "\(indexed.stderr)")
+        #expect(try items()["Song X"]?["path"] as? String == nil)
+    }
+
     @Test func aNameInThousandsOfFoldersIsNeverGuessed() throws {
         // 3,000 albums here each open with `01 Intro.mp3` of one size; one more has a size of
         // its own. The export names 200 intros in folders this machine does not have, and the
