@@ -86,6 +86,12 @@ struct SeratoReaderTests {
         #expect(SeratoValues.key(path: "Users/Cafe\u{301}.mp3") == SeratoValues.key(path: "Users/Caf\u{E9}.mp3"))
         #expect(SeratoTrack.identity(path: "Users/Cafe\u{301}.mp3").id == SeratoTrack.identity(path: "/Users/Caf\u{E9}.mp3").id)
         #expect(Array(SeratoValues.key(path: "/Users/Cafe\u{301}.mp3").utf8) == Array("Users/Caf\u{E9}.mp3".utf8))
+        // Composed already (below U+0300), and not: each key is its NFC form.
+        for name in ["Caf\u{E9} Se\u{F1}or Stra\u{DF}e Ak\u{15F}am", "\u{1E9B}\u{323}", "\u{212B}", "\u{AC00}\u{1100}\u{1161}",
+                     "e\u{301}\u{327}", "\u{2FF}\u{300}"] {
+            let key = SeratoValues.key(path: "/Music/" + name)
+            #expect(Array(key.utf8) == Array(String(decoding: ("Music/" + name)._nfcCodeUnits, as: UTF8.self).utf8), "\(name)")
+        }
         #expect(SeratoValues.location(path: "Users/a.mp3", root: "/") == "/Users/a.mp3")
         #expect(SeratoValues.location(path: "Music/a.mp3", root: "/media/STICK") == "/media/STICK/Music/a.mp3")
     }

@@ -14,17 +14,22 @@ enum SeratoValues {
         var path = path
         // Counted on the bytes at hand: the standard library's generic views over a `String`
         // were a tenth of making a track's id.
-        let (slashes, ascii) = path.withUTF8 { bytes in
+        let (slashes, composed) = path.withUTF8 { bytes in
             let slashes = bytes.prefix { $0 == slash }.count
-            return (slashes, !bytes[slashes...].contains { $0 >= 0x80 })
+            return (slashes, !bytes[slashes...].contains { $0 >= firstByteOfCombiningMarks })
         }
-        if ascii { return slashes == 0 ? path : withoutLeadingSlashes(path) }
+        if composed { return slashes == 0 ? path : withoutLeadingSlashes(path) }
         // The standard library's NFC (`FoldedPath.fold` uses it too): Foundation's bridges
         // through `NSString` and was a seventh of reading a library of non-Latin names.
         return String(decoding: withoutLeadingSlashes(path)._nfcCodeUnits, as: UTF8.self)
     }
 
     private static let slash = UInt8(ascii: "/")
+    /// A text whose characters are all below U+0300 (ASCII, and Latin letters with their
+    /// accents composed: `é`, `ş`, `ß`) is in NFC already: none is a combining mark, none
+    /// composes with another or decomposes. Its UTF-8 has no byte from 0xCC (the lead byte of
+    /// U+0300) up, so most names need no normalisation, which was a third of making an id.
+    private static let firstByteOfCombiningMarks: UInt8 = 0xCC
 
     /// The path without the `/` bytes it starts with: bytes, not characters, since a `/`
     /// followed by a combining mark is one Character that is not `/`.
