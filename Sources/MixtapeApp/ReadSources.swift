@@ -157,9 +157,10 @@ struct ReadSources {
             let lines = options.refreshesLineSnapshot && LineSnapshotCollector.mayHold(linesOfFileSized: stamp.size)
                 ? LineSnapshotCollector(template: template.text, render: template.render(_:appendingTo:)) : nil
             // A library file spends about a kilobyte on an item: 800 bytes is a low guess.
-            lines?.expect(Int(stamp.size / 800))
+            let expectedItems = Int(stamp.size / 800)
+            lines?.expect(expectedItems)
             let located = LocatedRows.Gathering()
-            located.expect(Int(stamp.size / 800))
+            located.expect(expectedItems)
             let counts = try store.sync(record, lines: lines, locatedRows: located,
                                         derive: ResolvePlaylistFiles.derive(readingFiles: [])) { sync in
                 let read = try ReadPipeline.run(weight: \.entryBytes, read: { emit in try read(path, emit) },

@@ -67,16 +67,8 @@ struct SeratoRecord {
             throw Self.error(file, at: offset, "a \(Self.name(tag)) text of \(body.count) bytes (UTF-16 needs an even count)")
         }
         let count = body.count / 2
-        var ascii = true
-        for index in 0..<count where body[2 * index] != 0 || body[2 * index + 1] >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii {
-            return String(unsafeUninitializedCapacity: count) { out in
-                for index in 0..<count { out[index] = body[2 * index + 1] }
-                return count
-            }
+        if isASCII {
+            return String(unsafeUninitializedCapacity: count) { narrowASCII(into: $0) }
         }
         return String(unsafeUninitializedCapacity: count * 3) { out in
             var written = 0
@@ -121,23 +113,29 @@ struct SeratoRecord {
     /// `String` is made. Anything else is decoded as `text(file:)` does, so `read` sees the
     /// same bytes either way. An odd length is the same error as for any text.
     func number<Value>(file: String, _ read: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
-        let count = body.count / 2
-        guard body.count % 2 == 0, count <= Self.longestNumber else {
+        guard body.count % 2 == 0, body.count / 2 <= Self.longestNumber, isASCII else {
             var text = try text(file: file)
             return text.withUTF8(read)
         }
-        for index in 0..<count where body[2 * index] != 0 || body[2 * index + 1] >= 0x80 {
-            var text = try text(file: file)
-            return text.withUTF8(read)
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { narrowed in
-            for index in 0..<count { narrowed[index] = body[2 * index + 1] }
-            return read(UnsafeBufferPointer(narrowed))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count / 2) { narrowed in
+            read(UnsafeBufferPointer(rebasing: narrowed[..<narrowASCII(into: narrowed)]))
         }
     }
 
     /// Longer number texts (never written by Serato) are decoded as any text is.
     private static let longestNumber = 64
+
+    /// Whether the body, read as UTF-16 big-endian code units, is all ASCII.
+    private var isASCII: Bool {
+        (0..<(body.count / 2)).allSatisfy { body[2 * $0] == 0 && body[2 * $0 + 1] < 0x80 }
+    }
+
+    /// Writes an ASCII body's characters, one byte each, into `out`; returns how many.
+    private func narrowASCII(into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let count = body.count / 2
+        for index in 0..<count { out[index] = body[2 * index + 1] }
+        return count
+    }
 
     /// The body as a 32-bit big-endian number; another length is an error.
     func number(file: String) throws -> UInt32 {

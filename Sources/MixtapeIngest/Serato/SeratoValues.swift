@@ -11,17 +11,13 @@ enum SeratoValues {
     /// a leading `/`, in Unicode NFC (macOS hands Serato decomposed names; a crate and the
     /// database written at different times may spell one name both ways).
     static func key(path: String) -> String {
-        var path = path
-        // Counted on the bytes at hand: the standard library's generic views over a `String`
+        var relative = withoutLeadingSlashes(path)
+        // Checked on the bytes at hand: the standard library's generic views over a `String`
         // were a tenth of making a track's id.
-        let (slashes, composed) = path.withUTF8 { bytes in
-            let slashes = bytes.prefix { $0 == slash }.count
-            return (slashes, !bytes[slashes...].contains { $0 >= firstByteOfCombiningMarks })
-        }
-        if composed { return slashes == 0 ? path : withoutLeadingSlashes(path) }
+        if relative.withUTF8({ !$0.contains { $0 >= firstByteOfCombiningMarks } }) { return relative }
         // The standard library's NFC (`FoldedPath.fold` uses it too): Foundation's bridges
         // through `NSString` and was a seventh of reading a library of non-Latin names.
-        return String(decoding: withoutLeadingSlashes(path)._nfcCodeUnits, as: UTF8.self)
+        return String(decoding: relative._nfcCodeUnits, as: UTF8.self)
     }
 
     private static let slash = UInt8(ascii: "/")
@@ -36,10 +32,13 @@ enum SeratoValues {
     static func withoutLeadingSlashes(_ path: String) -> String {
         var path = path
         return path.withUTF8 { bytes in
-            let slashes = bytes.prefix { $0 == slash }.count
+            let slashes = leadingSlashes(bytes)
             return slashes == 0 ? nil : String(decoding: bytes[slashes...], as: UTF8.self)
         } ?? path
     }
+
+    /// How many `/` bytes a path's bytes start with.
+    private static func leadingSlashes(_ bytes: Bytes) -> Int { bytes.prefix { $0 == slash }.count }
 
     /// `root` + the path Serato wrote (relative to the root of the drive that holds
     /// `_Serato_`): the absolute path, for the relocation to find here (`SeratoDriveRoot`).
@@ -48,7 +47,7 @@ enum SeratoValues {
         var path = path, root = root
         return path.withUTF8 { path in
             root.withUTF8 { root in
-                let relative = path[path.prefix { $0 == slash }.count...]
+                let relative = path[leadingSlashes(path)...]
                 let head = root.count == 1 && root[0] == slash ? 0 : root.count
                 return String(unsafeUninitializedCapacity: head + 1 + relative.count) { out in
                     _ = UnsafeMutableBufferPointer(rebasing: out[..<head]).initialize(fromContentsOf: root[..<head])
@@ -68,15 +67,7 @@ enum SeratoValues {
     /// A text's UTF-8 bytes, as the parsers below read them.
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    /// `read` of the text's bytes (for a text at hand rather than a record's field).
-    static func reading<Value>(_ text: String?, _ read: (Bytes) -> Value?) -> Value? {
-        guard var text else { return nil }
-        return text.withUTF8(read)
-    }
-
     /// A decimal such as `120.73` (and nothing else): Serato writes a dot whatever the locale.
-    static func decimal(_ text: Substring) -> Double? { reading(String(text), decimal) }
-
     static func decimal(_ bytes: Bytes) -> Double? {
         switch PlainDecimal.read(bytes) {
         case .exact(let value): value
@@ -86,8 +77,6 @@ enum SeratoValues {
     }
 
     /// `tbpm` `120.73` → 121 (half up); `0.00` (not analysed) is absent.
-    static func bpm(_ text: String?) -> Int64? { reading(text, bpm) }
-
     static func bpm(_ bytes: Bytes) -> Int64? {
         guard let value = decimal(bytes), value > 0, let bpm = TraktorValues.halfUp(value), bpm > 0 else { return nil }
         return bpm
@@ -96,8 +85,6 @@ enum SeratoValues {
     /// `tlen` `04:58.45` (minutes, seconds and hundredths; minutes past 99 as `120:10.57`, and
     /// an hour part `1:02:03.45` read too) → milliseconds. The parts are found by their colons,
     /// not split into an array.
-    static func durationMs(_ text: String?) -> Int64? { reading(text, durationMs) }
-
     static func durationMs(_ bytes: Bytes) -> Int64? {
         guard let lastColon = bytes.lastIndex(of: colon) else { return nil }
         guard let seconds = decimal(Bytes(rebasing: bytes[(lastColon + 1)...])), seconds < 60 else { return nil }
@@ -131,8 +118,6 @@ enum SeratoValues {
     }
 
     /// `tbit` `320.0kbps` or `257kbps` → 320, 257 (kbit/s, half up).
-    static func bitRate(_ text: String?) -> Int64? { reading(text, bitRate) }
-
     static func bitRate(_ bytes: Bytes) -> Int64? {
         guard let number = dropping(suffix: "kbps", from: bytes), let value = decimal(number), value > 0 else { return nil }
         return TraktorValues.halfUp(value)
@@ -140,8 +125,6 @@ enum SeratoValues {
 
     /// `tsmp` `44.1k` → 44100 Hz. Serato shows one decimal, so 22.05 kHz is `22.1k` and
     /// 11.025 kHz `11.0k`: those two are read as the rates they stand for.
-    static func sampleRate(_ text: String?) -> Int64? { reading(text, sampleRate) }
-
     static func sampleRate(_ bytes: Bytes) -> Int64? {
         guard let number = dropping(suffix: "k", from: bytes), let value = decimal(number), value > 0 else { return nil }
         if number.elementsEqual("22.1".utf8) { return 22_050 }
@@ -151,8 +134,6 @@ enum SeratoValues {
 
     /// `ttyr` `1997` → 1997; `0` (Serato's "none") and anything but digits are absent; a date
     /// (`2019-05-01`) gives its year.
-    static func year(_ text: String?) -> Int64? { reading(text, year) }
-
     static func year(_ bytes: Bytes) -> Int64? {
         let digits = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
         let rest = bytes.dropFirst(digits.count)
