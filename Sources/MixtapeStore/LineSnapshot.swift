@@ -46,17 +46,75 @@ enum LineSnapshot {
     /// that they are the whole index).
     static func write(_ collected: LineSnapshotCollector, in db: Database) throws {
         var chunks = try ChunkWriter(template: collected.template, rowIDs: collected.hasRowIDs ? .givenWithPairs : .lookedUp, in: db)
+        if let assembled = collected.takeAssembledChunks() {
+            for chunk in assembled { try chunks.insert(chunk) }
+            return
+        }
         try collected.forEachPairInOrder { try chunks.append(encodedPair: $0, rowID: $1) }
         try chunks.finish()
     }
 
-    /// Replaces the template's chunks with pairs handed over one at a time, each chunk with
-    /// the rowids of its pairs' items (`SnapshotRowIDs`) when every one of them has one.
+    /// One stored chunk: up to `pairsPerChunk` encoded pairs, and their items' rowids
+    /// (`SnapshotRowIDs`) when every one of them has one.
+    struct Chunk: Sendable {
+        var pairs: [UInt8] = []
+        var rowIDs: [UInt8]? = []
+    }
+
+    /// Packs pairs handed over in library order into chunks, with no database: the
+    /// `ChunkWriter` stores each as it is full, and a collector packs its pairs on another
+    /// thread while the sync's last step runs (`LineSnapshotCollector.orderInBackground`).
+    struct ChunkBuilder {
+        private var chunk = Chunk()
+        private var pairs = 0
+
+        init() {}
+
+        /// Adds one encoded pair and its item's rowid (nil: none of this snapshot's chunks keep
+        /// rowids); returns the chunk it filled, if it did.
+        mutating func append(encodedPair: UnsafeBufferPointer<UInt8>, rowID: Int64?) -> Chunk? {
+            chunk.pairs.append(contentsOf: encodedPair)
+            note(rowID)
+            return counted()
+        }
+
+        /// Adds one pair from its parts.
+        mutating func append(_ id: ItemID, _ line: String, rowID: Int64?) -> Chunk? {
+            StringListCodec.append(id.rawValue, to: &chunk.pairs)
+            StringListCodec.append(line, to: &chunk.pairs)
+            note(rowID)
+            return counted()
+        }
+
+        /// The last chunk, even empty (a snapshot of no items is one empty chunk).
+        mutating func finish() -> Chunk {
+            defer { chunk = Chunk(rowIDs: chunk.rowIDs == nil ? nil : []) }
+            return chunk
+        }
+
+        /// Whether every pair so far came with a rowid.
+        var keepsRowIDs: Bool { chunk.rowIDs != nil }
+
+        private mutating func note(_ rowID: Int64?) {
+            guard chunk.rowIDs != nil else { return }
+            guard let rowID else { return chunk.rowIDs = nil }
+            withUnsafeBytes(of: rowID.littleEndian) { chunk.rowIDs!.append(contentsOf: $0) }
+        }
+
+        private mutating func counted() -> Chunk? {
+            pairs += 1
+            guard pairs % LineSnapshot.pairsPerChunk == 0 else { return nil }
+            return finish()
+        }
+    }
+
+    /// Replaces the template's chunks with pairs handed over one at a time (or chunks packed
+    /// already), each chunk with the rowids of its pairs' items when every one of them has one.
     private struct ChunkWriter {
         let template: String
         let insert: Statement
-        var bytes: [UInt8] = []
-        var pairs = 0, chunk = 0
+        var builder = ChunkBuilder()
+        var chunk = 0
         /// Where the pairs' rowids come from.
         enum RowIDSource {
             /// Looked up by each pair's id.
@@ -66,71 +124,55 @@ enum LineSnapshot {
         }
         /// Nil when rowids are looked up by id but cannot be (an id in two sources).
         var rowIDsByID: RowIDsByID?
-        /// False once a pair came without a rowid: then none are kept for this snapshot.
-        var keepsRowIDs = true
-        var rowIDBytes: [UInt8] = []
+        /// Whether rowids are looked up, and can be.
+        let looksUp: Bool
 
         init(template: String, rowIDs: RowIDSource = .lookedUp, in db: Database) throws {
             try db.execute(sql: "DELETE FROM line_snapshots WHERE template = ?", arguments: [template])
             self.template = template
             insert = try db.makeStatement(sql: "INSERT INTO line_snapshots (template, chunk, data, rowids) VALUES (?, ?, ?, ?)")
-            if rowIDs == .lookedUp {
-                rowIDsByID = try RowIDsByID(in: db)
-                keepsRowIDs = rowIDsByID != nil
-            }
+            rowIDsByID = rowIDs == .lookedUp ? try RowIDsByID(in: db) : nil
+            looksUp = rowIDs == .lookedUp
         }
 
         /// One pair, its rowid looked up by its id.
         mutating func append(_ id: ItemID, _ line: String) throws {
             var raw = id.rawValue
-            raw.withUTF8 { note(rowIDsByID?.rowID(of: $0)) }
-            try appendPair(id, line)
+            let rowID = raw.withUTF8 { lookUp($0) }
+            try store(builder.append(id, line, rowID: rowID))
         }
 
         /// One pair with its item's rowid (nil when the item stands for several rows).
         mutating func append(_ id: ItemID, _ line: String, rowID: Int64?) throws {
-            note(rowID)
-            try appendPair(id, line)
-        }
-
-        private mutating func appendPair(_ id: ItemID, _ line: String) throws {
-            StringListCodec.append(id.rawValue, to: &bytes)
-            StringListCodec.append(line, to: &bytes)
-            pairs += 1
-            if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
+            try store(builder.append(id, line, rowID: rowID))
         }
 
         /// One pair already in the stored encoding (`StringListCodec`), with its item's rowid
         /// when rowids are given with pairs.
         mutating func append(encodedPair: UnsafeBufferPointer<UInt8>, rowID: Int64?) throws {
-            if let rowIDsByID {
-                StringListCodec.forEachPair(in: encodedPair) { id, _ in note(rowIDsByID.rowID(of: id)) }
-            } else {
-                note(rowID)
-            }
-            bytes.append(contentsOf: encodedPair)
-            pairs += 1
-            if pairs % LineSnapshot.pairsPerChunk == 0 { try flush() }
+            var found = rowID
+            if looksUp { StringListCodec.forEachPair(in: encodedPair) { id, _ in found = lookUp(id) } }
+            try store(builder.append(encodedPair: encodedPair, rowID: found))
         }
 
-        mutating func finish() throws { try flush() }
+        mutating func finish() throws { try insert(builder.finish()) }
 
-        /// Records the next pair's rowid; a pair without one ends keeping them.
-        private mutating func note(_ rowID: Int64?) {
-            guard keepsRowIDs else { return }
-            guard let rowID else {
-                keepsRowIDs = false
+        /// A pair's rowid by its id; nil once one is not found, after which none is looked up.
+        private mutating func lookUp(_ id: UnsafeBufferPointer<UInt8>) -> Int64? {
+            guard builder.keepsRowIDs, let rowID = rowIDsByID?.rowID(of: id) else {
                 rowIDsByID = nil
-                return
+                return nil
             }
-            withUnsafeBytes(of: rowID.littleEndian) { rowIDBytes.append(contentsOf: $0) }
+            return rowID
         }
 
-        private mutating func flush() throws {
-            let rowIDs: DatabaseValueConvertible? = keepsRowIDs ? Data(rowIDBytes) : nil
-            try insert.execute(arguments: [template, chunk, Data(bytes), rowIDs])
-            bytes.removeAll(keepingCapacity: true)
-            rowIDBytes.removeAll(keepingCapacity: true)
+        private mutating func store(_ full: Chunk?) throws {
+            if let full { try insert(full) }
+        }
+
+        /// Stores the next chunk.
+        mutating func insert(_ full: Chunk) throws {
+            try insert.execute(arguments: [template, chunk, Data(full.pairs), full.rowIDs.map { Data($0) }])
             chunk += 1
         }
     }

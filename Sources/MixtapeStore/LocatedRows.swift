@@ -117,6 +117,13 @@ public struct LocatedRows: Sendable {
             grouping = BackgroundTask { rows.entries() }
         }
 
+        /// Waits until the entries are grouped (at once when they are not being grouped): work
+        /// that follows it on the one spare core runs after it, not beside it and the writer.
+        var groupingDone: @Sendable () -> Void {
+            guard let grouping else { return {} }
+            return { _ = grouping.outcome() }
+        }
+
         /// The source's entries once grouped, handed over (this holds them no longer: they
         /// would stay in memory until the end of the run); nil unless `isWhole`, or once taken.
         func takeEntries() throws -> RelocationSession.Entries? {

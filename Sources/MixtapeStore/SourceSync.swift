@@ -286,7 +286,13 @@ public final class SourceSync {
             // rows starts now, on another core, while the identity index is made.
             counts.added = written.count - counts.updated - counts.unchanged
             locatedRows?.finish(sourceRows: written.count)
-            lines?.orderInBackground()
+            // One after the other: relocation needs the grouped rows first, and a third busy
+            // thread on two cores would take time from the index being made.
+            if let lines, let locatedRows {
+                lines.orderInBackground(after: locatedRows.groupingDone)
+            } else {
+                lines?.orderInBackground()
+            }
             return try makeIdentityIndex()
         }
         let gone = delivered.lazy.filter { !$0 }.count

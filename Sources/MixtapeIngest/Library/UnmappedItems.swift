@@ -18,15 +18,20 @@ public struct UnmappedItems: Sendable {
         swap(&held.entries, &pending)
         pending.reserveCapacity(held.entries.count)
         count = held.entries.count
-        // Each entry is taken from the end of the reversed array (`popLast` moves it out), so
-        // none is copied and none is left behind to be destroyed.
+        // Each entry is taken from the end (`popLast` moves it out) and its item put in its place
+        // from the end of the items, so none is copied and none is left behind to be destroyed.
+        // (Reversing the entries first, to append, copied each one: half the cost of mapping.)
         map = {
             var entries = held.take()
-            entries.reverse()
-            var items: [MediaItem] = []
-            items.reserveCapacity(entries.count)
-            while let entry = entries.popLast() { items.append(item(entry)) }
-            return items
+            let count = entries.count
+            return Array(unsafeUninitializedCapacity: count) { items, made in
+                var index = count
+                while let entry = entries.popLast() {
+                    index -= 1
+                    (items.baseAddress! + index).initialize(to: item(consume entry))
+                }
+                made = count
+            }
         }
     }
 
