@@ -55,8 +55,14 @@ enum ItemRow {
         for (offset, field) in Schema.itemColumns.enumerated() {
             let index = Int32(offset + 5)
             // A folder's item is its own file: its path is where it was read.
-            let value = ownFiles && field == .path ? (item.path ?? item.location).map(FieldValue.text) : field.value(of: item)
-            switch value {
+            let ownPath = ownFiles && field == .path
+            if field.type == .text, !ownPath {
+                field.withText(of: item) { text in
+                    if let text { buffer.addText(text, parameter: index) } else { sqlite3_bind_null(handle, index) }
+                }
+                continue
+            }
+            switch ownPath ? (item.path ?? item.location).map(FieldValue.text) : field.value(of: item) {
             case .text(let text): buffer.addText(text, parameter: index)
             case .integer(let int): sqlite3_bind_int64(handle, index, int)
             case .bool(let bool): sqlite3_bind_int64(handle, index, bool ? 1 : 0)
@@ -124,7 +130,11 @@ enum ItemRow {
 
         mutating func addText(_ text: String, parameter: Int32) {
             let start = bytes.count
-            bytes.append(contentsOf: text.utf8)
+            // Through its bytes: `append(contentsOf:)` takes the text it is given as its own, a
+            // retain and a release of each text of each row.
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
             spans.append((parameter, start, bytes.count - start, true))
         }
 

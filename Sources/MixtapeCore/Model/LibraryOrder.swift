@@ -32,8 +32,7 @@ public enum LibraryOrder {
         key.append(0x01)
         // Most tags are ASCII: lower-cased byte by byte, with no scalar decoding or folding
         // table (this runs for three fields of every item an import writes).
-        var ascii = text
-        let done = ascii.withUTF8 { bytes in
+        func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
             for byte in bytes {
                 switch byte {
@@ -44,6 +43,10 @@ public enum LibraryOrder {
             }
             return true
         }
+        // A native text lends its bytes as it is (a copy, for the mutating `withUTF8`, was a
+        // retain and a release of it).
+        var ascii = text
+        let done = text.utf8.withContiguousStorageIfAvailable(appendASCII) ?? ascii.withUTF8(appendASCII)
         if done { return key.append(0x00) }
         for scalar in text.unicodeScalars {
             let value = scalar.value

@@ -75,6 +75,14 @@ public struct MediaItem: Hashable, Sendable {
         hash.combine(id.rawValue)
         hash.combine(kind.rawValue)
         for field in Field.fingerprinted {
+            if field.type == .text {
+                // Lent, not copied (`withText`); a text's bytes as `combine(_: String?)` adds them.
+                field.withText(of: self) { text in
+                    if text == nil, field.isAddedLater { return }
+                    hash.combine(text)
+                }
+                continue
+            }
             let value = field.value(of: self)
             // Fields added after items were first fingerprinted count only when set, so an
             // index from before them sees its unchanged items as unchanged.

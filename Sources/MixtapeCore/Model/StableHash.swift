@@ -25,13 +25,18 @@ public struct StableHash: Sendable {
     /// volume, folders and file) hashes as if joined. Not generic, unlike `combine(bytes:)`,
     /// which another module calls through a protocol, byte by byte.
     public mutating func combine(unseparated string: String) {
-        var string = string
         var value = self.value
-        string.withUTF8 { utf8 in
+        func add(_ utf8: UnsafeBufferPointer<UInt8>) {
             for byte in utf8 {
                 value ^= UInt64(byte)
                 value = value &* 0x0000_0100_0000_01b3
             }
+        }
+        // A native string lends its bytes as it is; copying it into a `var` to call the
+        // mutating `withUTF8` retained and released it, for every text of every item read.
+        if string.utf8.withContiguousStorageIfAvailable(add) == nil {
+            var string = string
+            string.withUTF8(add)
         }
         self.value = value
     }
