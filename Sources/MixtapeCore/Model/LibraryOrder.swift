@@ -25,6 +25,20 @@ public enum LibraryOrder {
         key.append(contentsOf: item.id.rawValue.utf8)
     }
 
+    /// Appends an ASCII text lower-cased (a NUL as 0x01, so it ends no key); false, with
+    /// nothing appended, when the text is not all ASCII.
+    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        for byte in bytes {
+            switch byte {
+            case 0: key.append(0x01)
+            case 0x41...0x5a: key.append(byte | 0x20)
+            default: key.append(byte)
+            }
+        }
+        return true
+    }
+
     /// `0x01` + folded UTF-8 + `0x00` for a value, `0x02` for none: every value sorts before
     /// the unknown, and a shorter text before its extensions.
     private static func appendText(_ text: String?, to key: inout [UInt8]) {
@@ -32,21 +46,11 @@ public enum LibraryOrder {
         key.append(0x01)
         // Most tags are ASCII: lower-cased byte by byte, with no scalar decoding or folding
         // table (this runs for three fields of every item an import writes).
-        func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            for byte in bytes {
-                switch byte {
-                case 0: key.append(0x01)
-                case 0x41...0x5a: key.append(byte | 0x20)
-                default: key.append(byte)
-                }
-            }
-            return true
-        }
         // A native text lends its bytes as it is (a copy, for the mutating `withUTF8`, was a
         // retain and a release of it).
         var ascii = text
-        let done = text.utf8.withContiguousStorageIfAvailable(appendASCII) ?? ascii.withUTF8(appendASCII)
+        let done = text.utf8.withContiguousStorageIfAvailable { appendASCII($0, to: &key) }
+            ?? ascii.withUTF8 { appendASCII($0, to: &key) }
         if done { return key.append(0x00) }
         for scalar in text.unicodeScalars {
             let value = scalar.value

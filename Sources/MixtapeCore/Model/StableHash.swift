@@ -25,20 +25,27 @@ public struct StableHash: Sendable {
     /// volume, folders and file) hashes as if joined. Not generic, unlike `combine(bytes:)`,
     /// which another module calls through a protocol, byte by byte.
     public mutating func combine(unseparated string: String) {
-        var value = self.value
-        func add(_ utf8: UnsafeBufferPointer<UInt8>) {
-            for byte in utf8 {
-                value ^= UInt64(byte)
-                value = value &* 0x0000_0100_0000_01b3
-            }
-        }
+        let start = value
         // A native string lends its bytes as it is; copying it into a `var` to call the
         // mutating `withUTF8` retained and released it, for every text of every item read.
-        if string.utf8.withContiguousStorageIfAvailable(add) == nil {
+        if let hashed = string.utf8.withContiguousStorageIfAvailable({ Self.adding($0, to: start) }) {
+            value = hashed
+        } else {
             var string = string
-            string.withUTF8(add)
+            value = string.withUTF8 { Self.adding($0, to: start) }
         }
-        self.value = value
+    }
+
+    /// `value` with `bytes` added one at a time. A function of its own, not a closure that
+    /// changes a variable it captures: that variable is checked for overlapping access at
+    /// every call.
+    private static func adding(_ bytes: UnsafeBufferPointer<UInt8>, to value: UInt64) -> UInt64 {
+        var value = value
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        return value
     }
 
     public mutating func combine(_ int: Int64?) {

@@ -34,6 +34,10 @@ public final class XMLControlCharacters {
             active = !(first == 0xFE || first == 0xFF || first == 0 || (bytes.count > 1 && bytes[1] == 0))
         }
         guard active == true, let base = bytes.baseAddress else { return }
+        // Where the scan is, kept in locals for the whole buffer: each access to the object's
+        // own was checked for overlap, for every byte of the lines scanned one by one.
+        var at = Position(line: line, column: column)
+        defer { (line, column) = (at.line, at.column) }
         // Eight bytes at a time: most hold no byte below 0x20 (not even a line feed), and then
         // only their characters are counted. Byte by byte, this was a tenth of the thread
         // reading a VirtualDJ database.
@@ -42,36 +46,51 @@ public final class XMLControlCharacters {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             if (word &- Self.ones &* 0x20) & ~word & Self.highBits == 0 {
                 // Continuation bytes (10xxxxxx) are not characters.
-                column += 8 - (word & ~(word << 1) & Self.highBits).nonzeroBitCount
+                at.column += 8 - (word & ~(word << 1) & Self.highBits).nonzeroBitCount
             } else {
-                for offset in index..<(index + 8) { scrub(base + offset) }
+                scan(base, index..<(index + 8), &at)
             }
             index += 8
         }
-        for offset in index..<bytes.count { scrub(base + offset) }
+        scan(base, index..<bytes.count, &at)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// One byte: a line feed starts a line, a control character becomes a space.
-    @inline(__always)
-    private func scrub(_ pointer: UnsafeMutablePointer<UInt8>) {
-        let byte = pointer.pointee
-        if byte == 0x0A {
-            line += 1
-            column = 1
-            return
-        }
-        if byte < 0x20, byte != 0x09, byte != 0x0D {
+    /// Scans the bytes at `offsets` one by one, noting each control character replaced.
+    private func scan(_ base: UnsafeMutablePointer<UInt8>, _ offsets: Range<Int>, _ at: inout Position) {
+        for offset in offsets where at.scan(base + offset) {
             if positions.count < Self.maxPositions {
-                positions.append(SourcePosition(file: path, line: line, column: column))
+                positions.append(SourcePosition(file: path, line: at.line, column: at.column))
             }
             count += 1
-            pointer.pointee = 0x20
+            at.column += 1  // the character's own column, once noted
         }
-        // Columns count characters, as libxml2's do: continuation bytes are not one.
-        if byte & 0xC0 != 0x80 { column += 1 }
+    }
+
+    /// The line and column of the next byte.
+    private struct Position {
+        var line: Int, column: Int
+
+        /// One byte: a line feed starts a line, a control character becomes a space (true: the
+        /// position is still the character's, for the caller to note and then move past).
+        @inline(__always)
+        mutating func scan(_ pointer: UnsafeMutablePointer<UInt8>) -> Bool {
+            let byte = pointer.pointee
+            if byte == 0x0A {
+                line += 1
+                column = 1
+                return false
+            }
+            if byte < 0x20, byte != 0x09, byte != 0x0D {
+                pointer.pointee = 0x20
+                return true
+            }
+            // Columns count characters, as libxml2's do: continuation bytes are not one.
+            if byte & 0xC0 != 0x80 { column += 1 }
+            return false
+        }
     }
 
     /// One warning per kept position, and one for the rest.
