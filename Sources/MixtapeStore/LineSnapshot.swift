@@ -70,7 +70,7 @@ enum LineSnapshot {
 
         init() {}
 
-        /// Adds one encoded pair and its item's rowid (nil: none of this snapshot's chunks keep
+        /// Adds one encoded pair and its item's rowid (nil: from this chunk on, none keeps
         /// rowids); returns the chunk it filled, if it did.
         mutating func append(encodedPair: UnsafeBufferPointer<UInt8>, rowID: Int64?) -> Chunk? {
             chunk.pairs.append(contentsOf: encodedPair)

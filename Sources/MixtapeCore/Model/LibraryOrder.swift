@@ -45,9 +45,9 @@ public enum LibraryOrder {
         guard let text else { return key.append(0x02) }
         key.append(0x01)
         // Most tags are ASCII: lower-cased byte by byte, with no scalar decoding or folding
-        // table (this runs for three fields of every item an import writes).
-        // A native text lends its bytes as it is (a copy, for the mutating `withUTF8`, was a
-        // retain and a release of it).
+        // table (this runs for three fields of every item an import writes). A native text
+        // lends its bytes as it is (a copy, for the mutating `withUTF8`, was a retain and a
+        // release of it).
         var ascii = text
         let done = text.utf8.withContiguousStorageIfAvailable { appendASCII($0, to: &key) }
             ?? ascii.withUTF8 { appendASCII($0, to: &key) }
