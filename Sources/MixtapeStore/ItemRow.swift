@@ -16,24 +16,25 @@ enum ItemRow {
         let updates = columnNames.dropFirst(2).map {
             $0 == Field.path.key ? "path = coalesce(excluded.path, items.path)" : "\($0) = excluded.\($0)"
         }.joined(separator: ", ")
-        return insertSQL + " ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
+        return insertSQL() + " ON CONFLICT (source_id, id) DO UPDATE SET \(updates)"
     }()
 
-    /// The same insert without the conflict clause: for a sync writing without the identity
-    /// index (`IdentityIndex`), which knows each id it writes is new.
-    static let insertSQL: String = {
-        let marks = Array(repeating: "?", count: columnNames.count).joined(separator: ",")
-        return "INSERT INTO items (\(columnNames.joined(separator: ","))) VALUES (\(marks))"
-    }()
+    /// The same insert of `rows` rows without the conflict clause: for a sync writing without
+    /// the identity index (`IdentityIndex`), which knows each id it writes is new
+    /// (`ItemRow.Appends`).
+    static func insertSQL(rows: Int = 1) -> String {
+        let row = "(" + Array(repeating: "?", count: columnNames.count).joined(separator: ",") + ")"
+        return "INSERT INTO items (\(columnNames.joined(separator: ","))) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ",")
+    }
+
+    /// The parameters of one row of either statement.
+    static var parametersPerRow: Int32 { Int32(columnNames.count) }
 
     /// The columns both statements write, in the order of their parameters.
     private static let columnNames = ["source_id", "id", "fingerprint", "sort_key"] + Schema.itemColumns.map(\.key)
 
-    /// Binds one item to a prepared `upsertSQL` statement and runs it. Values go straight to
-    /// `sqlite3_bind_*`: on a 100,000-track import, building GRDB `StatementArguments` per row
-    /// cost more than SQLite's own work. The row's texts and sort key are first copied into
-    /// one reused buffer and bound from there without SQLite copying them again
-    /// (`SQLITE_STATIC`): a copy and a free per text was a sixth of the binding.
+    /// Binds one item to a prepared `upsertSQL` statement and runs it.
     ///
     /// Returns the rowid of the row when it was inserted, nil when it replaced the row of its
     /// id: SQLite reports only an insert's (a rowid it assigns is never 0, what it is set to first).
@@ -45,15 +46,33 @@ enum ItemRow {
         sqlite3_reset(handle)
         sqlite3_set_last_insert_rowid(connection, 0)
         buffer.clear()
-        // (parameter, start, count) of each text or blob in the buffer; bound once it stops growing.
-        buffer.addText(item.id.rawValue, parameter: 2)
-        buffer.addBlob(parameter: sortKeyParameter) {
+        bind(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles, sortKey: sortKey,
+             to: handle, after: 0, buffer: &buffer)
+        try step(statement, binding: buffer)
+        let inserted = sqlite3_last_insert_rowid(connection)
+        return inserted == 0 ? nil : inserted
+    }
+
+    /// Binds one item to the parameters of one row of `insertSQL`'s columns, the row's first
+    /// parameter being `first + 1` (a statement of several rows has their parameters one row
+    /// after another). Values go straight to `sqlite3_bind_*`: on a 100,000-track import,
+    /// building GRDB `StatementArguments` per row cost more than SQLite's own work. The row's
+    /// texts and sort key are copied into `buffer`, bound from there when it stops growing
+    /// (`RowBuffer.bind`), without SQLite copying them again (`SQLITE_STATIC`): a copy and a
+    /// free per text was a sixth of the binding. Returns the place of the row's sort key among
+    /// the buffer's spans.
+    @discardableResult
+    static func bind(_ item: MediaItem, fingerprint: Int64, sourceID: Int64, ownFiles: Bool,
+                     sortKey: UnsafeBufferPointer<UInt8>?,
+                     to handle: SQLiteStatement, after first: Int32, buffer: inout RowBuffer) -> Int {
+        buffer.addText(item.id.rawValue, parameter: first + 2)
+        let sortKeyPlace = buffer.addBlob(parameter: first + sortKeyParameter) {
             if let sortKey { $0.append(contentsOf: sortKey) } else { LibraryOrder.appendSortKey(for: item, to: &$0) }
         }
-        sqlite3_bind_int64(handle, 1, sourceID)
-        sqlite3_bind_int64(handle, 3, fingerprint)
+        sqlite3_bind_int64(handle, first + 1, sourceID)
+        sqlite3_bind_int64(handle, first + 3, fingerprint)
         for (offset, field) in Schema.itemColumns.enumerated() {
-            let index = Int32(offset + 5)
+            let index = first + Int32(offset + 5)
             // A folder's item is its own file: its path is where it was read.
             let ownPath = ownFiles && field == .path
             if field.type == .text, !ownPath {
@@ -70,14 +89,18 @@ enum ItemRow {
             case nil: sqlite3_bind_null(handle, index)
             }
         }
+        return sortKeyPlace
+    }
+
+    /// Runs `statement` once with the texts and blobs of `buffer` bound; throws SQLite's error.
+    static func step(_ statement: Statement, binding buffer: RowBuffer) throws {
+        let handle = statement.sqliteStatement
         let code = buffer.bind(to: handle) { sqlite3_step(handle) }
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(handle)))
             sqlite3_reset(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
-        let inserted = sqlite3_last_insert_rowid(connection)
-        return inserted == 0 ? nil : inserted
     }
 
     /// The `sort_key` parameter of `upsertSQL`.
@@ -91,10 +114,9 @@ enum ItemRow {
         /// Whether the source's items are its own files (a folder), so their path is their location.
         private let ownFiles: Bool
 
-        /// `newIDsOnly`: every item it writes has an id the source has no row of yet (a plain
-        /// INSERT, for a sync without the identity index).
-        init(in db: Database, ownFiles: Bool, newIDsOnly: Bool = false) throws {
-            statement = try db.makeStatement(sql: newIDsOnly ? ItemRow.insertSQL : ItemRow.upsertSQL)
+        /// Prepares the upsert; the identity index must be there (its conflict clause names it).
+        init(in db: Database, ownFiles: Bool) throws {
+            statement = try db.makeStatement(sql: ItemRow.upsertSQL)
             self.ownFiles = ownFiles
         }
 
@@ -138,10 +160,20 @@ enum ItemRow {
             spans.append((parameter, start, bytes.count - start, true))
         }
 
-        mutating func addBlob(parameter: Int32, _ write: (inout [UInt8]) -> Void) {
+        /// Adds a blob `write` appends; returns its place among the spans (for `withSpan(at:)`).
+        @discardableResult
+        mutating func addBlob(parameter: Int32, _ write: (inout [UInt8]) -> Void) -> Int {
             let start = bytes.count
             write(&bytes)
             spans.append((parameter, start, bytes.count - start, false))
+            return spans.count - 1
+        }
+
+        /// Lends the bytes of the span `addBlob` or `addText` added `place`-th.
+        func withSpan<Result>(at place: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try bytes.withUnsafeBufferPointer { all in
+                try body(UnsafeBufferPointer(rebasing: all[spans[place].start..<(spans[place].start + spans[place].count)]))
+            }
         }
 
         /// Lends the bytes bound to `parameter` (empty when none were).

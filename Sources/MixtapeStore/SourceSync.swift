@@ -15,12 +15,16 @@ import MixtapeCore
 public final class SourceSync {
     private let db: Database
     private let sourceID: Int64
-    private var upsert: ItemRow.Upsert
+    /// The upsert of an item, prepared when first needed: its conflict clause names the
+    /// identity index, which a sync into an empty index makes only when it needs it.
+    private var preparedUpsert: ItemRow.Upsert?
     private let ownFiles: Bool
     /// While the sync writes without the identity index (into an empty items table, see
     /// `IdentityIndex`): the keys of the ids written so far. An id written twice (or two whose
     /// keys collide) makes the index there and then, and the rest of the sync upserts as usual.
     private var writtenWithoutIndex: Set<UInt64>?
+    /// What writes the rows meanwhile, several to a statement.
+    private var appends: ItemRow.Appends?
     private let renumber: Statement
     /// The source's items before this read, sorted by id hash, with their fingerprints and
     /// Track IDs (`Int64.min` for none) at the same index.
@@ -50,7 +54,7 @@ public final class SourceSync {
         let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") ?? false)
         if empty { try IdentityIndex.drop(in: db) }
         writtenWithoutIndex = empty ? [] : nil
-        upsert = try ItemRow.Upsert(in: db, ownFiles: ownFiles, newIDsOnly: empty)
+        appends = empty ? ItemRow.Appends(in: db, ownFiles: ownFiles) : nil
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
@@ -103,7 +107,9 @@ public final class SourceSync {
         // release per text, about 3% of a Rhythmbox index), `borrowing` too. An array the
         // caller hands over (its last use) is not copied to be made mutable.
         try items.withUnsafeMutableBufferPointer { items in
-            for position in items.indices {
+            // Into an empty index, the items go in as new rows up to an id read twice, if any.
+            let appended = writtenWithoutIndex == nil ? items.startIndex : try append(items, prepared: prepared)
+            for position in appended..<items.endIndex {
                 if let prepared {
                     try prepared.withSortKey(at: position) { key in
                         try put(&items[position], fingerprint: prepared.fingerprints[position], sortKey: key)
@@ -115,10 +121,26 @@ public final class SourceSync {
         }
     }
 
+    /// Writes the items while their ids are new to this sync (into an empty index, each is
+    /// new to it), several rows to a statement. Returns where it stopped: the end, or an id
+    /// written already, for which the identity index is made now (and the rest is upserted).
+    private func append(_ items: UnsafeMutableBufferPointer<MediaItem>, prepared: PreparedItems?) throws -> Int {
+        let start = items.startIndex
+        var end = start
+        while end < items.endIndex, writtenWithoutIndex?.insert(Self.key(of: &items[end])).inserted == true {
+            end += 1
+        }
+        try appends?.insert(items, start..<end, sourceID: sourceID, prepared: prepared) { item, rowID, sortKey in
+            locatedRows?.add(item, rowID: rowID)
+            lines?.add(item, sortKey: sortKey, rowID: rowID)
+        }
+        if end < items.endIndex { try makeIdentityIndex() }
+        return end
+    }
+
     /// `sortKey`: the item's, when worked out already.
     private func put(_ item: inout MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
         let key = SourceSync.key(item.id.rawValue)
-        if writtenWithoutIndex?.insert(key).inserted == false { try makeIdentityIndex() }
         guard let index = previousIndex(of: key) else {
             // New to the index (or repeated within this read): counted at `finish`.
             return try write(item, fingerprint: fingerprint, sortKey: sortKey)
@@ -144,6 +166,7 @@ public final class SourceSync {
 
     /// Upserts one item's row, and hands it to the line collector with the sort key just made.
     private func write(_ item: MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?) throws {
+        let upsert = try self.upsert()
         let rowID = try upsert.run(item, fingerprint: fingerprint, sourceID: sourceID, sortKey: sortKey)
         locatedRows?.add(item, rowID: rowID)
         if let lines { upsert.withLastSortKey { lines.add(item, sortKey: $0, rowID: rowID) } }
@@ -178,8 +201,15 @@ public final class SourceSync {
     private func makeIdentityIndex() throws {
         guard writtenWithoutIndex != nil else { return }
         writtenWithoutIndex = nil
+        appends = nil
         try IdentityIndex.create(in: db)
-        upsert = try ItemRow.Upsert(in: db, ownFiles: ownFiles)
+    }
+
+    private func upsert() throws -> ItemRow.Upsert {
+        if let preparedUpsert { return preparedUpsert }
+        let made = try ItemRow.Upsert(in: db, ownFiles: ownFiles)
+        preparedUpsert = made
+        return made
     }
 
     private func previousIndex(of key: UInt64) -> Int? {
@@ -312,6 +342,9 @@ public final class SourceSync {
         counts.added = total - counts.updated - counts.unchanged
         locatedRows?.finish(sourceRows: total)
     }
+
+    /// The key of `item`'s id, the item lent in place.
+    private static func key(of item: inout MediaItem) -> UInt64 { key(item.id.rawValue) }
 
     private static func key(_ id: String) -> UInt64 {
         var hash = StableHash()

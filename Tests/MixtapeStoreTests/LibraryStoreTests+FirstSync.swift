@@ -37,6 +37,33 @@ extension LibraryStoreTests {
         #expect(try identityIndex() == "CREATE UNIQUE INDEX items_identity ON items (source_id, id)")
     }
 
+    /// Batches of 75 (statements of 32, 32, 8, 2 and 1 rows), 1 and 41 items, the last with an
+    /// id of the first batch after 20 new ones.
+    @Test("rows written several to a statement are numbered in the order read, and an id read again still wins")
+    func rowsAppendedSeveralToAStatement() throws {
+        let batches = [0..<75, 75..<76, 76..<96].map { range in
+            range.map { Self.item("i:\($0)", title: "T\($0)", location: "/m/\($0 % 7)/\($0).mp3", size: Int64($0)) }
+        }
+        let gathered = LocatedRows.Gathering()
+        let counts = try store.sync(record(), locatedRows: gathered) { sync in
+            try sync.put(batches[0])
+            try sync.put(batches[1], prepared: { var items = batches[1]; return PreparedItems(&items) }())
+            var last = batches[2] + [Self.item("i:3", title: "Again", location: "/m/again.mp3")]
+            last += (96..<101).map { Self.item("i:\($0)", title: "T\($0)", location: "/m/\($0).mp3") }
+            try sync.put(last, prepared: PreparedItems(&last))
+            return SourceReadout(playlists: [])
+        }
+        #expect((counts.added, counts.updated) == (101, 0))
+        let rows = try DatabaseQueue(path: store.path).read { db in
+            try Row.fetchAll(db, sql: "SELECT rowid, id, title FROM items ORDER BY rowid").map {
+                "\($0[0] as Int64) \($0[1] as String) \($0[2] as String)"
+            }
+        }
+        #expect(rows == (0..<101).map { "\($0 + 1) i:\($0) \($0 == 3 ? "Again" : "T\($0)")" })
+        #expect(try identityIndex() != nil)
+        #expect(!gathered.isWhole)  // a row was replaced
+    }
+
     @Test("a first sync that fails leaves the index empty, with its identity index")
     func aFailedFirstSync() throws {
         struct Stop: Error {}
