@@ -56,8 +56,8 @@ extension ItemRow {
 
         /// One statement of `rows.count` rows (a power of two).
         private func insertStatement(_ items: UnsafeMutableBufferPointer<MediaItem>, _ rows: Range<Int>, sourceID: Int64,
-                            prepared: PreparedItems?,
-                            written: (inout MediaItem, Int64, UnsafeBufferPointer<UInt8>) -> Void) throws {
+                                     prepared: PreparedItems?,
+                                     written: (inout MediaItem, Int64, UnsafeBufferPointer<UInt8>) -> Void) throws {
             let statement = try self.statement(rows: rows.count)
             let handle = statement.sqliteStatement
             sqlite3_reset(handle)
@@ -65,8 +65,15 @@ extension ItemRow {
             sortKeyPlaces.removeAll(keepingCapacity: true)
             for (row, position) in rows.enumerated() {
                 let first = Int32(row) * ItemRow.parametersPerRow
-                sortKeyPlaces.append(bind(&items[position], at: position, after: first, sourceID: sourceID,
-                                          prepared: prepared, to: handle))
+                if let prepared {
+                    prepared.withSortKey(at: position) { key in
+                        bind(&items[position], fingerprint: prepared.fingerprints[position], sortKey: key,
+                             after: first, sourceID: sourceID, to: handle)
+                    }
+                } else {
+                    bind(&items[position], fingerprint: items[position].fingerprint, sortKey: nil,
+                         after: first, sourceID: sourceID, to: handle)
+                }
             }
             try ItemRow.step(statement, binding: buffer)
             let last = sqlite3_last_insert_rowid(sqlite3_db_handle(handle))
@@ -82,18 +89,17 @@ extension ItemRow {
             nextRowID += Int64(rows.count)
         }
 
-        /// Binds one item, lent in place (`inout`: passing the buffer's element by value copied
-        /// the forty-field item); returns where its sort key is in `buffer`.
-        private func bind(_ item: inout MediaItem, at position: Int, after first: Int32, sourceID: Int64,
-                          prepared: PreparedItems?, to handle: SQLiteStatement) -> Int {
-            guard let prepared else {
-                return ItemRow.bind(item, fingerprint: item.fingerprint, sourceID: sourceID, ownFiles: ownFiles,
-                                    sortKey: nil, to: handle, after: first, buffer: &buffer)
-            }
-            return prepared.withSortKey(at: position) { key in
-                ItemRow.bind(item, fingerprint: prepared.fingerprints[position], sourceID: sourceID, ownFiles: ownFiles,
-                             sortKey: key, to: handle, after: first, buffer: &buffer)
-            }
+        /// Binds one item, lent in place (`inout`: the buffer's element passed by value, or lent
+        /// to a closure, was copied, all forty fields, to be lent), and notes where its sort key is.
+        private func bind(_ item: inout MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?,
+                          after first: Int32, sourceID: Int64, to handle: SQLiteStatement) {
+            bind(lent: item, fingerprint: fingerprint, sortKey: sortKey, after: first, sourceID: sourceID, to: handle)
+        }
+
+        private func bind(lent item: MediaItem, fingerprint: Int64, sortKey: UnsafeBufferPointer<UInt8>?,
+                          after first: Int32, sourceID: Int64, to handle: SQLiteStatement) {
+            sortKeyPlaces.append(ItemRow.bind(item, fingerprint: fingerprint, sourceID: sourceID, ownFiles: ownFiles,
+                                              sortKey: sortKey, to: handle, after: first, buffer: &buffer))
         }
 
         private func statement(rows: Int) throws -> Statement {

@@ -13,8 +13,11 @@ import MixtapeCore
 ///
 /// Fields and ids: `SeratoTrack`; paths: `SeratoDriveRoot`; values: `SeratoValues`.
 public struct SeratoLibraryReader: Sendable {
-    /// Tracks per `onUnmapped` call.
-    static let batchSize = 1024
+    /// Tracks per `onUnmapped` call. The reading thread goes over a batch three times (the
+    /// records into tracks, the tracks into items, the items' fingerprints and sort keys), so a
+    /// batch is kept small enough to stay in a core's cache meanwhile: 128 tracks are some
+    /// 200 KB. With 1,024 (a megabyte and a half) a 100,000-track database took 7 to 15% longer.
+    static let batchSize = 128
 
     /// Absolute path of the `database V2`; used for messages and `MediaItem.source`.
     public let path: String
