@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor, Rhythmbox,
 # VirtualDJ and Serato collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by
-# `mixtape index` and streamed by `xmllint --stream --noout`, side by side in one hyperfine run,
-# with mixtape's peak memory. Serato's `database V2` is binary: xmllint streams an XML file of
+# `mixtape index` and streamed by `xmllint --stream --noout`, side by side (one hyperfine run of
+# each in turn, round after round), with mixtape's peak memory. Serato's `database V2` is binary: xmllint streams an XML file of
 # the same size in its place, and the time `cat` takes to read the database's bytes is the floor
 # reported beside it. Targets (issues 16, 34): within 1.5× xmllint, under 150 MB. Markdown on stdout.
 #
@@ -90,12 +90,12 @@ peak_mb() { # command... -> peak RSS in MB
 	rm -f "$tf"
 }
 
-mean_of() { # json name -> mean seconds
-	python3 - "$1" "$2" <<'PY'
+mean_of() { # name json... -> mean seconds of that command's runs in all of them
+	python3 - "$@" <<'PY'
 import json, sys
-for r in json.load(open(sys.argv[1]))["results"]:
-    if r["command"] == sys.argv[2]:
-        print(r["mean"])
+times = [t for path in sys.argv[2:] for r in json.load(open(path))["results"] if r["command"] == sys.argv[1]
+         for t in r["times"]]
+print(sum(times) / len(times))
 PY
 }
 
@@ -116,16 +116,23 @@ for format in ${BENCH_FORMATS:-rekordbox traktor rhythmbox virtualdj serato}; do
 		xml=$(same_sized_xml "$file")
 		floor=(-n floor "cat $qfile >/dev/null")
 	fi
-	hyperfine --export-json "$OUT/$format.json" --warmup 1 --runs "$RUNS" --style basic \
-		--prepare "rm -f $qdb*" \
-		-n xmllint "xmllint --stream --noout $(printf '%q' "$xml")" \
-		"${floor[@]}" \
-		-n mixtape "MIXTAPE_LIBRARY=$qdb $(printf '%q' "$BIN") index --full --quiet $qfile" >&2
+	# One run of each command per round, RUNS rounds: this machine's speed drifts within a
+	# minute (xmllint alone from 0.5 to 0.9 s on one file), and all of one command's runs
+	# followed by all of the other's put that drift into the ratio.
+	rounds=()
+	for round in $(seq "$RUNS"); do
+		hyperfine --export-json "$OUT/$format.$round.json" --warmup $((round == 1)) --runs 1 --style basic \
+			--prepare "rm -f $qdb*" \
+			-n xmllint "xmllint --stream --noout $(printf '%q' "$xml")" \
+			"${floor[@]}" \
+			-n mixtape "MIXTAPE_LIBRARY=$qdb $(printf '%q' "$BIN") index --full --quiet $qfile" >&2
+		rounds+=("$OUT/$format.$round.json")
+	done
 	if [ "$format" = serato ]; then
-		FLOORS+=("$(printf 'Serato: xmllint streams a same-sized XML file in place of the binary database; reading the database'"'"'s bytes (`cat`, the floor) takes %.3f s.' "$(mean_of "$OUT/$format.json" floor)")")
+		FLOORS+=("$(printf 'Serato: xmllint streams a same-sized XML file in place of the binary database; reading the database'"'"'s bytes (`cat`, the floor) takes %.3f s.' "$(mean_of floor "${rounds[@]}")")")
 	fi
-	x=$(mean_of "$OUT/$format.json" xmllint)
-	m=$(mean_of "$OUT/$format.json" mixtape)
+	x=$(mean_of xmllint "${rounds[@]}")
+	m=$(mean_of mixtape "${rounds[@]}")
 	rm -f "$db"*
 	rss=$(MIXTAPE_LIBRARY=$db peak_mb "$BIN" index --full --quiet "$file")
 	items=$(MIXTAPE_LIBRARY=$db "$BIN" search '' 2>/dev/null | wc -l)
@@ -138,6 +145,6 @@ for format in ${BENCH_FORMATS:-rekordbox traktor rhythmbox virtualdj serato}; do
 done
 echo
 for line in "${FLOORS[@]}"; do echo "$line"; echo; done
-echo "xmllint: $(xmllint --version 2>&1 | sed -n '1s/^xmllint: //p'); $(nproc) cores; hyperfine mean of $RUNS runs after a warmup."
+echo "xmllint: $(xmllint --version 2>&1 | sed -n '1s/^xmllint: //p'); $(nproc) cores; mean of $RUNS rounds after a warmup, each round one hyperfine run of every command in turn."
 [ "$STRICT" = 1 ] && [ "$FAILS" -gt 0 ] && exit 3
 exit 0
