@@ -6,8 +6,10 @@ import MixtapeCore
 /// sits in memory whole. Ids are `traktor:` + a hash of the track's PRIMARYKEY (volume +
 /// path): they survive a re-export and reordering, not a move (README "Traktor").
 public struct TraktorLibraryReader: Sendable {
-    /// Items per `onItems` call (a batch may run over: it is cut between chunks).
-    static let batchSize = 1024
+    /// Items per `onItems` call (a batch may run over: it is cut between chunks). Small, so a
+    /// batch stays in a core's cache while it is mapped and prepared (`SeratoLibraryReader`):
+    /// 1,024 took 3 to 4% longer on a 100,000-track collection.
+    static let batchSize = 128
 
     /// Absolute path; used for messages and `MediaItem.source`.
     public let path: String

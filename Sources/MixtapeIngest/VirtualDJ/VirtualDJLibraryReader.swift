@@ -10,8 +10,10 @@ import MixtapeCore
 /// each is read as a space with a located warning (`XMLControlCharacters`), not a failure.
 /// Fields and ids: `VirtualDJSong`.
 public struct VirtualDJLibraryReader: Sendable {
-    /// Items per `onUnmapped` call (a batch may run over: it is cut between chunks).
-    static let batchSize = 1024
+    /// Items per `onUnmapped` call (a batch may run over: it is cut between chunks). Small, so
+    /// a batch stays in a core's cache while it is mapped and prepared (`SeratoLibraryReader`):
+    /// 1,024 took 0 to 5% longer on a 100,000-song database.
+    static let batchSize = 128
 
     /// Absolute path; used for messages and `MediaItem.source`.
     public let path: String
