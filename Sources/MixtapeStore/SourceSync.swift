@@ -20,11 +20,10 @@ public final class SourceSync {
     private var preparedUpsert: ItemRow.Upsert?
     private let ownFiles: Bool
     /// While the sync writes without the identity index (into an empty items table, see
-    /// `IdentityIndex`): the keys of the ids written so far. An id written twice (or two whose
-    /// keys collide) makes the index there and then, and the rest of the sync upserts as usual.
-    private var writtenWithoutIndex: Set<UInt64>?
-    /// What writes the rows meanwhile, several to a statement.
-    private var appends: ItemRow.Appends?
+    /// `IdentityIndex`): what writes the rows, several to a statement, and the keys of the ids
+    /// written so far. An id written twice (or two whose keys collide) makes the index there
+    /// and then, and the rest of the sync upserts as usual.
+    private var appending: (rows: ItemRow.Appends, written: Set<UInt64>)?
     private let renumber: Statement
     /// The source's items before this read, sorted by id hash, with their fingerprints and
     /// Track IDs (`Int64.min` for none) at the same index.
@@ -53,8 +52,7 @@ public final class SourceSync {
         // identity index, which is made once at `finish`.
         let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") ?? false)
         if empty { try IdentityIndex.drop(in: db) }
-        writtenWithoutIndex = empty ? [] : nil
-        appends = empty ? ItemRow.Appends(in: db, ownFiles: ownFiles) : nil
+        appending = empty ? (ItemRow.Appends(in: db, ownFiles: ownFiles), []) : nil
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
@@ -108,7 +106,7 @@ public final class SourceSync {
         // caller hands over (its last use) is not copied to be made mutable.
         try items.withUnsafeMutableBufferPointer { items in
             // Into an empty index, the items go in as new rows up to an id read twice, if any.
-            let appended = writtenWithoutIndex == nil ? items.startIndex : try append(items, prepared: prepared)
+            let appended = appending == nil ? items.startIndex : try append(items, prepared: prepared)
             for position in appended..<items.endIndex {
                 if let prepared {
                     try prepared.withSortKey(at: position) { key in
@@ -127,10 +125,10 @@ public final class SourceSync {
     private func append(_ items: UnsafeMutableBufferPointer<MediaItem>, prepared: PreparedItems?) throws -> Int {
         let start = items.startIndex
         var end = start
-        while end < items.endIndex, writtenWithoutIndex?.insert(Self.key(of: &items[end])).inserted == true {
+        while end < items.endIndex, appending?.written.insert(Self.key(of: &items[end])).inserted == true {
             end += 1
         }
-        try appends?.insert(items, start..<end, sourceID: sourceID, prepared: prepared) { item, rowID, sortKey in
+        try appending?.rows.insert(items, start..<end, sourceID: sourceID, prepared: prepared) { item, rowID, sortKey in
             locatedRows?.add(item, rowID: rowID)
             lines?.add(item, sortKey: sortKey, rowID: rowID)
         }
@@ -199,9 +197,8 @@ public final class SourceSync {
 
     /// Ends writing without the identity index: makes it, and upserts from here on.
     private func makeIdentityIndex() throws {
-        guard writtenWithoutIndex != nil else { return }
-        writtenWithoutIndex = nil
-        appends = nil
+        guard appending != nil else { return }
+        appending = nil
         try IdentityIndex.create(in: db)
     }
 
@@ -311,7 +308,7 @@ public final class SourceSync {
     /// Deletes the items the read did not deliver and completes the counts. Their ids are
     /// found by one more scan of the source's rows, done only when something was deleted.
     func finish() throws {
-        if let written = writtenWithoutIndex {
+        if let written = appending?.written {
             // Every row is one this sync inserted, none to delete: what is worked out from the
             // rows starts now, on another core, while the identity index is made.
             counts.added = written.count - counts.updated - counts.unchanged
