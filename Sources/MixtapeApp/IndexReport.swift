@@ -67,6 +67,8 @@ public struct IndexReport: Sendable {
     /// What relocation made of each library source's entries (`ResolveLocations`).
     public var relocations: [RelocationOutcome] = []
     public var seconds = 0.0
+    /// Whether this run made the index (its first): it holds no saved export or sync yet.
+    public var madeIndex = false
 
     public init() {}
 

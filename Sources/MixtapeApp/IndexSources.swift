@@ -50,7 +50,10 @@ public struct IndexSources {
     /// (`SavedSyncs`): a device being filled for minutes must not keep another writer waiting.
     public func run() throws -> IndexReport {
         var report = try indexed()
-        report.savedSyncs = try SavedSyncs(libraryPath: libraryPath, now: now).refresh(indexChanged: report.changedIndex)
+        // A new index has none, and is not opened again to find that out.
+        if !report.madeIndex {
+            report.savedSyncs = try SavedSyncs(libraryPath: libraryPath, now: now).refresh(indexChanged: report.changedIndex)
+        }
         return report
     }
 
@@ -61,9 +64,11 @@ public struct IndexSources {
         let lock = try WriterLock(path: LibraryPath.lockPath(for: libraryPath), wait: wait,
                                   giveUp: { giveUpWaiting?() ?? false })
         defer { withExtendedLifetime(lock) {} }
-        var store = try openStore()
-        defer { store.discardBuild() }  // nothing once moved into place
+        let store = try openStore()
+        var moved = false
+        defer { if !moved { store.discardBuild() } }
         var report = IndexReport()
+        report.madeIndex = store.isBeingBuilt
         let (targets, unrecorded) = try self.targets(recordedIn: store)
         // A run killed after writing items but before what is worked out from them left this
         // mark: that work is done again now, even if no source changed since.
@@ -99,11 +104,17 @@ public struct IndexSources {
             derived.stored = try store.storeLineSnapshot(lines)
         }
         if snapshotDue || !derived.stored { try LineSnapshotRefresh.run(store, loaded: derived.loaded) }
-        if store.isBeingBuilt { store = try store.movedIntoPlace() }
-
-        report.savedExports = try SavedExports(libraryPath: libraryPath, now: now).refresh(indexChanged: derive)
+        // A new index has no saved exports yet, and everything else is written before it is
+        // moved into place, so it is not opened again.
+        if !report.madeIndex {
+            report.savedExports = try SavedExports(libraryPath: libraryPath, now: now).refresh(indexChanged: derive)
+        }
         if derive { try store.clearDerivedDataPending() }
         report.sharedWithAnotherSource = try store.aliasCount(among: Set(targets))
+        if report.madeIndex {
+            try store.moveIntoPlace()
+            moved = true
+        }
         report.seconds = FileFacts.now() - started
         return report
     }

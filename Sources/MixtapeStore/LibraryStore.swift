@@ -23,8 +23,10 @@ public final class LibraryStore: Sendable {
     /// A pool of WAL connections; a single connection while a new index is built.
     let pool: any DatabaseWriter
     /// Whether this is a new index being built beside `path`, not moved there yet
-    /// (`movedIntoPlace()`).
+    /// (`moveIntoPlace()`).
     public let isBeingBuilt: Bool
+    /// A build's pages on their way to the disk while it is written.
+    let writeback: BuildWriteback?
     /// Why the index was opened only for reading (its disk is full or read-only): every write
     /// throws this instead of SQLite's "readonly database" (`ReadOnlyIndex`).
     let cannotWriteBecause: StoreError?
@@ -61,9 +63,12 @@ public final class LibraryStore: Sendable {
         self.filePath = filePath
         self.pool = pool
         self.isBeingBuilt = isBeingBuilt
+        writeback = isBeingBuilt ? BuildWriteback(path: filePath) : nil
         cannotWriteBecause = nil
         try StoreError.translating { try Schema.migrator.migrate(pool) }
     }
+
+    deinit { writeback?.stop() }
 
     /// Keeps `pool`, an index of the current schema opened only for reading because of
     /// `reason`.
@@ -72,6 +77,7 @@ public final class LibraryStore: Sendable {
         filePath = path
         self.pool = pool
         isBeingBuilt = false
+        writeback = nil
         cannotWriteBecause = reason
     }
 
