@@ -18,6 +18,10 @@ struct VirtualDJReaderTests {
 
     @Test("track numbers: number and count", arguments: [
         ("3", 3, nil), ("03/12", 3, 12), ("002/100", 2, 100), ("0", nil, nil), ("/5", nil, 5), ("x", nil, nil),
+        // Digits and one slash are read from the bytes; anything else as text, to the same rules.
+        ("7/", 7, nil), ("0/0", nil, nil), ("", nil, nil), ("3/4/5", 3, nil), (" 7 / 12 ", 7, 12), ("+7", 7, nil),
+        ("-7", nil, nil), ("7\t", 7, nil), ("123456789012345678", 123_456_789_012_345_678, nil),
+        ("1234567890123456789", 1_234_567_890_123_456_789, nil), ("99999999999999999999", nil, nil), ("٣", nil, nil),
     ] as [(String, Int64?, Int64?)])
     func tracks(text: String, number: Int64?, count: Int64?) {
         let track = VirtualDJValues.track(text)

@@ -17,9 +17,12 @@ final class VirtualDJSink: XMLEventSink {
     private var legacy = false
     /// The song being read, between its start and end tags.
     private var song: VirtualDJSong?
-    /// Which of tags, infos, scan (or BPM), comment and FAME the song has had (bits 0–4):
+    /// Which of tags, infos, scan (or BPM), comment and FAME the song has had (`Child.bit`):
     /// only the first of each counts.
     private var seenChildren: UInt8 = 0
+    /// What each element name a song holds is, and each attribute name of each child reads.
+    private var childNames = XMLNameMemo<Child?>()
+    private var fieldNames = [XMLNameMemo<VirtualDJSong.Field?>](repeating: XMLNameMemo(), count: Child.allCases.count)
     private var inComment = false
     private var text = XMLTextBuffer()
 
@@ -59,7 +62,7 @@ final class VirtualDJSink: XMLEventSink {
         if depth == 3, inComment {
             inComment = false
             let comment = text.take()
-            if comment.contains(where: { !$0.isWhitespace }) { song?.comment = comment }
+            if Self.isNotBlank(comment) { song?.comment = comment }
         } else if depth == 2, var finished = song.take() {
             let (id, hash) = finished.identity
             guard known.insert(hash).inserted else {
@@ -75,28 +78,62 @@ final class VirtualDJSink: XMLEventSink {
     /// `Tags` (VirtualDJ 8) or `Display` (7), `Infos`, `Scan` (8) or `BPM` and `FAME` (7), and
     /// `Comment`; the first of each kind counts.
     private func readChild(_ name: XMLName, _ attributes: XMLAttributes) {
-        let child: UInt8
-        let fields: [(StaticString, VirtualDJSong.Field)]
-        if name.is("Tags") || name.is("Display") { (child, fields) = (1, VirtualDJSong.tagFields) }
-        else if name.is("Infos") { (child, fields) = (2, VirtualDJSong.infoFields) }
-        else if name.is("Scan") { (child, fields) = (4, VirtualDJSong.scanFields) }
-        else if name.is("BPM") { (child, fields) = (4, VirtualDJSong.legacyBPMFields) }
-        else if name.is("FAME") { (child, fields) = (16, VirtualDJSong.legacyFAMEFields) }
-        else if name.is("Comment") { (child, fields) = (8, []) }
-        else { return }
-        guard seenChildren & child == 0 else { return }
-        seenChildren |= child
-        if child == 8 {
+        guard let child = childNames.value(of: name, orMake: Child.init(name:)), seenChildren & child.bit == 0 else { return }
+        seenChildren |= child.bit
+        if child == .comment {
             inComment = true
             text.begin()
             return
         }
         for index in 0..<attributes.count {
-            let attribute = attributes.name(at: index)
-            for (wanted, field) in fields where attribute.is(wanted) {
-                song?.set(field, attributes.value(at: index))
-                break
+            let field = fieldNames[child.rawValue].value(of: attributes.name(at: index), orMake: child.field(named:))
+            if let field { song?.set(field, attributes.value(at: index)) }
+        }
+    }
+
+    /// Whether `text` holds more than whitespace. Its first byte nearly always settles it (a
+    /// letter), without reading the text as characters.
+    private static func isNotBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x80 { return true }
+        return text.contains { !$0.isWhitespace }
+    }
+
+    /// The elements of a song that are read.
+    private enum Child: Int, CaseIterable {
+        case tags, infos, scan, legacyBPM, legacyFAME, comment
+
+        init?(name: XMLName) {
+            if name.is("Tags") || name.is("Display") { self = .tags }
+            else if name.is("Infos") { self = .infos }
+            else if name.is("Scan") { self = .scan }
+            else if name.is("BPM") { self = .legacyBPM }
+            else if name.is("FAME") { self = .legacyFAME }
+            else if name.is("Comment") { self = .comment }
+            else { return nil }
+        }
+
+        /// Its place in `seenChildren`: VirtualDJ 8's scan and VirtualDJ 7's BPM are one kind.
+        var bit: UInt8 {
+            switch self {
+            case .tags: 1
+            case .infos: 2
+            case .scan, .legacyBPM: 4
+            case .comment: 8
+            case .legacyFAME: 16
             }
+        }
+
+        /// The field an attribute of this element called `name` is read into, if any.
+        func field(named name: XMLName) -> VirtualDJSong.Field? {
+            let fields: [(StaticString, VirtualDJSong.Field)] = switch self {
+            case .tags: VirtualDJSong.tagFields
+            case .infos: VirtualDJSong.infoFields
+            case .scan: VirtualDJSong.scanFields
+            case .legacyBPM: VirtualDJSong.legacyBPMFields
+            case .legacyFAME: VirtualDJSong.legacyFAMEFields
+            case .comment: []
+            }
+            return fields.first { name.is($0.0) }?.1
         }
     }
 }

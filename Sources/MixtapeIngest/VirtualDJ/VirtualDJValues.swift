@@ -85,12 +85,35 @@ enum VirtualDJValues {
     /// `7`, `07` or `07/15`: the number and, after a slash, the count. Zero is absent.
     static func track(_ text: String?) -> (number: Int64?, count: Int64?) {
         guard let text else { return (nil, nil) }
+        if let plain = plainTrack(text.utf8) { return plain }
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         let positive = { (part: Substring?) -> Int64? in
             guard let part, let value = Int64(String(part).trimmingBlanks), value > 0 else { return nil }
             return value
         }
         return (positive(parts.first), parts.count > 1 ? positive(parts[1]) : nil)
+    }
+
+    /// `track` of what nearly every text is, digits with one slash or none (`7`, `03/12`),
+    /// read from the bytes; nil for any other text, which `track` reads as text. Splitting and
+    /// trimming substrings cost 3% of the thread that mapped 100,000 songs.
+    private static func plainTrack(_ utf8: String.UTF8View) -> (number: Int64?, count: Int64?)? {
+        var parts: (number: Int64, count: Int64) = (0, 0)
+        var digits = 0
+        var afterSlash = false
+        for byte in utf8 {
+            if byte == UInt8(ascii: "/"), !afterSlash {
+                afterSlash = true
+                digits = 0
+                continue
+            }
+            // Eighteen digits cannot overflow; a longer number, a sign or a blank is for `track`.
+            guard byte >= 0x30, byte <= 0x39, digits < 18 else { return nil }
+            let digit = Int64(byte - 0x30)
+            if afterSlash { parts.count = parts.count * 10 + digit } else { parts.number = parts.number * 10 + digit }
+            digits += 1
+        }
+        return (parts.number > 0 ? parts.number : nil, parts.count > 0 ? parts.count : nil)
     }
 
     /// `Stars` 1–5 → 20 per star; 0 (not rated) and anything else are absent.

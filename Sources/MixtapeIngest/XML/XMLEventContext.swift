@@ -20,7 +20,12 @@ public final class XMLEventContext {
     /// Whether the root element closed.
     var rootClosed = false
     /// The first problem: a sink's `fail` or a libxml2 error. The parse stops at it.
-    private(set) var failure: MalformedSourceError?
+    private(set) var failure: MalformedSourceError? {
+        didSet { stopped = failure != nil }
+    }
+    /// Whether there is a `failure`, asked by every event: a flag, where asking the optional
+    /// error itself called out to its type's value witness each time.
+    private var stopped = false
 
     init(path: String, sink: any XMLEventSink) {
         self.path = path
@@ -49,7 +54,7 @@ public final class XMLEventContext {
     // MARK: Events from libxml2
 
     func start(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes) {
-        guard failure == nil else { return }
+        guard !stopped else { return }
         if depth == 0 {
             guard root == nil else { return fail("a second root element <\(String(cString: name))>") }
             root = String(cString: name)
@@ -62,14 +67,14 @@ public final class XMLEventContext {
     }
 
     func end(_ name: UnsafePointer<UInt8>) {
-        guard failure == nil else { return }
+        guard !stopped else { return }
         sink.endElement(XMLName(name), depth: depth, context: self)
         depth -= 1
         if depth == 0 { rootClosed = true }
     }
 
     func text(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard failure == nil, depth > 0 else { return }
+        guard !stopped, depth > 0 else { return }
         sink.characters(UnsafeBufferPointer(start: bytes, count: count), context: self)
     }
 
