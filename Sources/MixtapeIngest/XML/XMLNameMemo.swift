@@ -1,16 +1,22 @@
 /// What a sink made of each element or attribute name it met, found again by the name's
-/// address, for one parse: libxml2 hands every name over from its dictionary, so a name met
-/// again comes at the same address, and a sink that looks a name up among a dozen it reads
-/// (`VirtualDJSink`: eleven attributes a song, each compared with up to fourteen names) does so
-/// once per name, not once per element.
+/// address: libxml2 hands names over from its dictionary, so a name met again comes at the same
+/// address, and a sink that looks a name up among a dozen it reads (`VirtualDJSink`: eleven
+/// attributes a song, each compared with up to fourteen names) compares it with one name it
+/// kept, not with the dozen.
 ///
-/// A few slots, each keeping the last name that fell in it: a name that finds its slot taken
-/// by another is looked up again, so the answer never depends on the addresses, only the time.
-/// Keep one only as long as its parse (its dictionary, and the addresses, go with it).
+/// A few slots, each keeping the last name that fell in it and a copy of its bytes: a name
+/// that finds another in its slot, or other bytes at the same address, is looked up again, so
+/// the answer never depends on where libxml2 keeps its names, only the time taken.
 struct XMLNameMemo<Value> {
     private static var slotCount: Int { 64 }
-    private var names = [UnsafePointer<UInt8>?](repeating: nil, count: slotCount)
-    private var values = [Value?](repeating: nil, count: slotCount)
+    private var slots = [Slot?](repeating: nil, count: slotCount)
+
+    private struct Slot {
+        let address: UnsafePointer<UInt8>
+        /// The name's bytes, NUL included.
+        let bytes: [UInt8]
+        let value: Value
+    }
 
     /// What `make` made of `name`, made now if this name is not the one kept in its slot.
     @inline(__always)
@@ -18,10 +24,21 @@ struct XMLNameMemo<Value> {
         // The dictionary packs names one after another, so every bit of the address counts:
         // the top six bits of its product with an odd constant pick the slot.
         let slot = Int(truncatingIfNeeded: (UInt(bitPattern: name.bytes) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if names[slot] == name.bytes, let value = values[slot] { return value }
+        if let kept = slots[slot], kept.address == name.bytes, Self.same(name, kept.bytes) { return kept.value }
         let value = make(name)
-        names[slot] = name.bytes
-        values[slot] = value
+        var length = 0
+        while name.bytes[length] != 0 { length += 1 }
+        slots[slot] = Slot(address: name.bytes, bytes: Array(UnsafeBufferPointer(start: name.bytes, count: length + 1)),
+                           value: value)
         return value
+    }
+
+    /// Whether `name` spells `bytes` (which end with their NUL).
+    @inline(__always)
+    private static func same(_ name: XMLName, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { kept in
+            for index in kept.indices where name.bytes[index] != kept[index] { return false }
+            return true
+        }
     }
 }
