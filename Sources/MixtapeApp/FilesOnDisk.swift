@@ -65,15 +65,22 @@ final class FilesOnDisk: LocalFiles {
     }
 
     /// Whether `FolderPath.parent(of: path)` is `folder`, byte for byte, found without making it.
+    /// Asked of every entry relocation looks for: native strings lend their bytes as they are,
+    /// compared with `memcmp` (copying both into `var`s and comparing them as sequences cost
+    /// 15 ms of the 90 ms relocating 100,000 Serato tracks).
     static func isDirectly(in folder: String, _ path: String) -> Bool {
-        var folder = folder, path = path
-        return folder.withUTF8 { folder in
-            path.withUTF8 { path in
-                guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
-                let parent = max(slash, 1)  // the parent of `/name` is `/`
-                return parent == folder.count && path[..<parent].elementsEqual(folder)
-            }
+        let lent = path.utf8.withContiguousStorageIfAvailable { path in
+            folder.utf8.withContiguousStorageIfAvailable { folder in isDirectly(in: folder, path) }
         }
+        if let lent, let answer = lent { return answer }
+        var folder = folder, path = path
+        return folder.withUTF8 { folder in path.withUTF8 { path in isDirectly(in: folder, path) } }
+    }
+
+    private static func isDirectly(in folder: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let parent = max(slash, 1)  // the parent of `/name` is `/`
+        return parent == folder.count && memcmp(path.baseAddress!, folder.baseAddress!, parent) == 0
     }
 
     /// Where `folder`, the folder holding `path`, is: a `stat`, then the folded walk's kept
