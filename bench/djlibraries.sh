@@ -2,9 +2,9 @@
 # The DJ and Rhythmbox libraries of `make bench`: a generated rekordbox, Traktor, Rhythmbox,
 # VirtualDJ and Serato collection of BENCH_TRACKS tracks each (bench/gen_*.py), each indexed by
 # `mixtape index` and streamed by `xmllint --stream --noout`, side by side (one hyperfine run of
-# each in turn, round after round), with mixtape's peak memory. Serato's `database V2` is binary: xmllint streams an XML file of
-# the same size in its place, and the time `cat` takes to read the database's bytes is the floor
-# reported beside it. Targets (issues 16, 34): within 1.5× xmllint, under 150 MB. Markdown on stdout.
+# each in turn, round after round), with mixtape's peak memory. Serato's `database V2` is binary:
+# xmllint streams an XML file of the same size in its place, and the time `cat` takes to read
+# the database's bytes is the floor reported beside it. Targets (issues 16, 34): within 1.5× xmllint, under 150 MB. Markdown on stdout.
 #
 # Environment: MIXTAPE_BIN, BENCH_TRACKS (default 100000), BENCH_RUNS (default 5),
 # BENCH_STRICT=1 (exit 3 when a target fails), BENCH_FORMATS (default

@@ -75,7 +75,7 @@ enum EngineValues {
     /// A text value, nil when empty or only blanks (Engine 1.x writes empty `MetaData` rows
     /// for fields it has no value for).
     static func text(_ value: String?) -> String? {
-        guard let value, value.contains(where: { !$0.isWhitespace }) else { return nil }
+        guard let value, value.hasNonWhitespace else { return nil }
         return value
     }
 

@@ -62,7 +62,7 @@ final class VirtualDJSink: XMLEventSink {
         if depth == 3, inComment {
             inComment = false
             let comment = text.take()
-            if Self.isNotBlank(comment) { song?.comment = comment }
+            if comment.hasNonWhitespace { song?.comment = comment }
         } else if depth == 2, var finished = song.take() {
             let (id, hash) = finished.identity
             guard known.insert(hash).inserted else {
@@ -89,13 +89,6 @@ final class VirtualDJSink: XMLEventSink {
             let field = fieldNames[child.rawValue].value(of: attributes.name(at: index), orMake: child.field(named:))
             if let field { song?.set(field, attributes.value(at: index)) }
         }
-    }
-
-    /// Whether `text` holds more than whitespace. Its first byte nearly always settles it (a
-    /// letter), without reading the text as characters.
-    private static func isNotBlank(_ text: String) -> Bool {
-        if let first = text.utf8.first, first > 0x20, first < 0x80 { return true }
-        return text.contains { !$0.isWhitespace }
     }
 
     /// The elements of a song that are read.

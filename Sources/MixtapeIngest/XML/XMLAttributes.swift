@@ -112,6 +112,13 @@ public struct XMLAttributeValue {
 }
 
 extension String {
+    /// Whether the string holds anything but whitespace. Its first byte nearly always settles
+    /// it (a letter), without reading the string as characters.
+    var hasNonWhitespace: Bool {
+        if let first = utf8.first, first > 0x20, first < 0x80 { return true }
+        return contains { !$0.isWhitespace }
+    }
+
     /// The string without leading and trailing spaces, tabs and line ends.
     var trimmingBlanks: String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
