@@ -7,7 +7,7 @@ import Glibc
 /// While a new index is built (`LibraryStore.building(at:)`), has the disk write what SQLite
 /// has put in its file so far, a tenth of a second at a time, without waiting for it: the
 /// pages of 100,000 items (about 40 MB) go to the disk while the rest is read and worked out,
-/// and the sync before the move into place (`moveIntoPlace`) finds little left to write.
+/// and the sync before the move into place (`moveIntoPlace`) finds less left to write.
 /// That sync took 70 to 100 ms at the end of such an index, most of it waited for.
 ///
 /// Linux only (`sync_file_range`); elsewhere it does nothing and the final sync writes it all,
