@@ -91,3 +91,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Release builds leave out the run-time checks for overlapping access to a variable (Swift's
+/// exclusivity enforcement) in Mixtape's own code. Each access to a class's stored property, a
+/// global or a captured variable called into the runtime to record and then release it: in an
+/// index run, where a reader's callbacks and the writer touch their state for every attribute of
+/// every track, that was about a tenth of the CPU time (100,000 VirtualDJ songs: 1.44 s of user
+/// time against 1.22 s). Debug builds, and so every test run, keep the checks: an overlap a
+/// change brings still stops the test suite.
+for target in package.targets where [.regular, .executable].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    ]
+}
