@@ -23,7 +23,7 @@ public final class SourceSync {
     /// `IdentityIndex`): what writes the rows, several to a statement, and the keys of the ids
     /// written so far. An id written twice (or two whose keys collide) makes the index there
     /// and then, and the rest of the sync upserts as usual.
-    private var appending: (rows: ItemRow.Appends, written: Set<UInt64>)?
+    private var appending: (rows: ItemRow.Appends, written: HashKeySet)?
     private let renumber: Statement
     /// The source's items before this read, sorted by id hash, with their fingerprints and
     /// Track IDs (`Int64.min` for none) at the same index.
@@ -52,7 +52,7 @@ public final class SourceSync {
         // identity index, which is made once at `finish`.
         let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") ?? false)
         if empty { try IdentityIndex.drop(in: db) }
-        appending = empty ? (ItemRow.Appends(in: db, ownFiles: ownFiles), []) : nil
+        appending = empty ? (ItemRow.Appends(in: db, ownFiles: ownFiles), HashKeySet()) : nil
         renumber = try db.makeStatement(sql: "UPDATE items SET track_id = ? WHERE source_id = ? AND id = ?")
         // Read into three arrays sized up front, then put in key order through one permutation:
         // an array of tuples grown by doubling, then mapped, held three times the 24 bytes an
@@ -125,7 +125,7 @@ public final class SourceSync {
     private func append(_ items: UnsafeMutableBufferPointer<MediaItem>, prepared: PreparedItems?) throws -> Int {
         let start = items.startIndex
         var end = start
-        while end < items.endIndex, appending?.written.insert(Self.key(of: &items[end])).inserted == true {
+        while end < items.endIndex, appending?.written.insert(Self.key(of: &items[end])) == true {
             end += 1
         }
         try appending?.rows.insert(items, start..<end, sourceID: sourceID, prepared: prepared) { item, rowID, sortKey in

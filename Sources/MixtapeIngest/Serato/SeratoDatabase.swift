@@ -14,7 +14,7 @@ final class SeratoDatabase {
     /// Tracks not yet handed to the caller, with their ids.
     var pending: [SeratoTrack] = []
     /// The hash of every track's key delivered: repeats, and crate entries, are checked here.
-    private(set) var known: Set<UInt64> = []
+    private(set) var known = HashKeySet()
     private(set) var warnings: [IndexWarning] = []
     /// `vrsn`'s text (`2.0/Serato Scratch LIVE Database`).
     private(set) var version: String?
@@ -65,7 +65,7 @@ final class SeratoDatabase {
             return
         }
         let (id, hash) = SeratoTrack.identity(path: track.path)
-        guard known.insert(hash).inserted else {
+        guard known.insert(hash) else {
             warnings.append(IndexWarning(position: SourcePosition(file: source, byteOffset: offset),
                                          message: "\(track.path) is listed twice; the first track is kept"))
             return

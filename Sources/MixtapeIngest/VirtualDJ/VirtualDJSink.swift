@@ -9,7 +9,7 @@ final class VirtualDJSink: XMLEventSink {
     /// Songs not yet handed to the caller, with their ids.
     var pending: [VirtualDJSong] = []
     /// The hash of every item id delivered, to notice a path listed twice.
-    private(set) var known: Set<UInt64> = []
+    private(set) var known = HashKeySet()
     private(set) var warnings: [IndexWarning] = []
     /// The root's `Version` (`8.5`, `2025`; VirtualDJ 7: `700`).
     private(set) var version: String?
@@ -65,7 +65,7 @@ final class VirtualDJSink: XMLEventSink {
             if comment.hasNonWhitespace { song?.comment = comment }
         } else if depth == 2, var finished = song.take() {
             let (id, hash) = finished.identity
-            guard known.insert(hash).inserted else {
+            guard known.insert(hash) else {
                 warnings.append(IndexWarning(position: context.position,
                                              message: "\(finished.filePath) is listed twice; the first song is kept"))
                 return
