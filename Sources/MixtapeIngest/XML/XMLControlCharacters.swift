@@ -34,29 +34,74 @@ public final class XMLControlCharacters {
             active = !(first == 0xFE || first == 0xFF || first == 0 || (bytes.count > 1 && bytes[1] == 0))
         }
         guard active == true, let base = bytes.baseAddress else { return }
-        // Where the scan is, kept in locals for the whole buffer: each access to the object's
-        // own was checked for overlap, for every byte of the lines scanned one by one.
-        var at = Position(line: line, column: column)
-        defer { (line, column) = (at.line, at.column) }
-        // Eight bytes at a time: most hold no byte below 0x20 (not even a line feed), and then
-        // only their characters are counted. Byte by byte, this was a tenth of the thread
-        // reading a VirtualDJ database.
+        // Eight bytes at a time. A word with no byte below 0x20 is passed over; one whose only
+        // such bytes are tabs, carriage returns and line feeds only moves the line on. A
+        // column is counted only where one is asked for (a control character, the end of the
+        // buffer), from where its line began: counting every character of every line as it
+        // went by was a twentieth of the thread reading a VirtualDJ database.
+        var line = self.line
+        // Where in the buffer the current line's counting starts, and the column there.
+        var lineStart = 0, startColumn = column
         var index = 0
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if (word &- Self.ones &* 0x20) & ~word & Self.highBits == 0 {
-                // Continuation bytes (10xxxxxx) are not characters.
-                at.column += 8 - (word & ~(word << 1) & Self.highBits).nonzeroBitCount
-            } else {
-                scan(base, index..<(index + 8), &at)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let below = Self.bytesBelowSpace(word)
+            if below != 0 {
+                let feeds = Self.bytes(equalTo: 0x0A, in: word)
+                let allowed = feeds | Self.bytes(equalTo: 0x09, in: word) | Self.bytes(equalTo: 0x0D, in: word)
+                if below & ~allowed == 0 {
+                    if feeds != 0 {
+                        line += feeds.nonzeroBitCount
+                        // The byte after the word's last line feed (its highest marked byte).
+                        lineStart = index + (63 - feeds.leadingZeroBitCount) / 8 + 1
+                        startColumn = 1
+                    }
+                } else {
+                    var at = Position(line: line, column: startColumn + Self.characters(base, lineStart..<index))
+                    scan(base, index..<(index + 8), &at)
+                    (line, lineStart, startColumn) = (at.line, index + 8, at.column)
+                }
             }
             index += 8
         }
+        var at = Position(line: line, column: startColumn + Self.characters(base, lineStart..<index))
         scan(base, index..<bytes.count, &at)
+        (self.line, column) = (at.line, at.column)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` below 0x20, and of no other: with the high bit put
+    /// aside, adding 0x60 carries into it from 0x20 up, and never into the next byte.
+    @inline(__always)
+    private static func bytesBelowSpace(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ ones &* 0x60) | word) & highBits
+    }
+
+    /// The high bit of each byte of `word` equal to `byte`, and of no other.
+    @inline(__always)
+    private static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+        let differences = word ^ (ones &* UInt64(byte))
+        return ~(((differences & lowBits) &+ lowBits) | differences) & highBits
+    }
+
+    /// The characters among the bytes at `offsets`: the bytes that are not UTF-8 continuation
+    /// bytes (10xxxxxx), as libxml2 counts columns.
+    private static func characters(_ base: UnsafeMutablePointer<UInt8>, _ offsets: Range<Int>) -> Int {
+        var count = 0, index = offsets.lowerBound
+        while index + 8 <= offsets.upperBound {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            count += 8 - (word & ~(word << 1) & highBits).nonzeroBitCount
+            index += 8
+        }
+        while index < offsets.upperBound {
+            if base[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
+    }
 
     /// Scans the bytes at `offsets` one by one, noting each control character replaced.
     private func scan(_ base: UnsafeMutablePointer<UInt8>, _ offsets: Range<Int>, _ at: inout Position) {
