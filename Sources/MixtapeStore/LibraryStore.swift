@@ -57,7 +57,8 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    /// Migrates the database `pool` holds to the current schema and keeps it.
+    /// Migrates the database `pool` holds to the current schema (a new one is made at once,
+    /// `NewIndexSchema`) and keeps it.
     init(path: String, filePath: String, pool: any DatabaseWriter, isBeingBuilt: Bool) throws {
         self.path = path
         self.filePath = filePath
@@ -65,7 +66,10 @@ public final class LibraryStore: Sendable {
         self.isBeingBuilt = isBeingBuilt
         writeback = isBeingBuilt ? BuildWriteback(path: filePath) : nil
         cannotWriteBecause = nil
-        try StoreError.translating { try Schema.migrator.migrate(pool) }
+        try StoreError.translating {
+            try NewIndexSchema.createIfNew(pool)
+            try Schema.migrator.migrate(pool)
+        }
     }
 
     deinit { writeback?.stop() }
