@@ -55,7 +55,7 @@ public struct VirtualDJLibraryReader: Sendable {
     }
 
     private static func take(_ sink: VirtualDJSink) -> UnmappedItems {
-        UnmappedItems(taking: &sink.pending) { [source = sink.source] in $0.item(source: source) }
+        sink.takeFinished { UnmappedItems(taking: &$0) { [source = sink.source] in $0.item(source: source) } }
     }
 
     private static func summary(of sink: VirtualDJSink, _ controls: XMLControlCharacters) -> LibraryReadSummary {

@@ -2,12 +2,15 @@ import MixtapeCore
 
 /// The state machine over a VirtualDJ database's SAX events: `<VirtualDJ_Database Version>`
 /// (depth 1), `<Song FilePath FileSize>` (depth 2), its children (depth 3: attributes, and the
-/// text of `<Comment>`). A song is complete when its end tag arrives and waits, with its id, in
-/// `pending` for the reader to hand it on. The database has no playlists.
+/// text of `<Comment>`). A song is read in its place at the end of `pending`, where it gets
+/// its identity when its end tag arrives and waits for the reader to hand it on
+/// (`takeFinished`): made aside and appended, each song (some 400 bytes) was copied twice
+/// more. The database has no playlists.
 final class VirtualDJSink: XMLEventSink {
     let source: String
-    /// Songs not yet handed to the caller, with their ids.
-    var pending: [VirtualDJSong] = []
+    /// Songs not yet handed to the caller, with their ids; the last one is still being read
+    /// while `reading`.
+    private(set) var pending: [VirtualDJSong] = []
     /// The hash of every item id delivered, to notice a path listed twice.
     private(set) var known = HashKeySet()
     private(set) var warnings: [IndexWarning] = []
@@ -15,8 +18,8 @@ final class VirtualDJSink: XMLEventSink {
     private(set) var version: String?
 
     private var legacy = false
-    /// The song being read, between its start and end tags.
-    private var song: VirtualDJSong?
+    /// Whether the last song of `pending` is being read, between its start and end tags.
+    private var reading = false
     /// Which of tags, infos, scan (or BPM), comment and FAME the song has had (`Child.bit`):
     /// only the first of each counts.
     private var seenChildren: UInt8 = 0
@@ -45,9 +48,10 @@ final class VirtualDJSink: XMLEventSink {
                 warnings.append(IndexWarning(position: context.position, message: "a song without a FilePath is skipped"))
                 return
             }
-            song = VirtualDJSong(filePath: path.string, fileSize: attributes["FileSize"]?.integer, legacy: legacy)
+            pending.append(VirtualDJSong(filePath: path.string, fileSize: attributes["FileSize"]?.integer, legacy: legacy))
+            reading = true
             seenChildren = 0
-        case 3 where song != nil:
+        case 3 where reading:
             readChild(name, attributes)
         default:
             break
@@ -62,17 +66,26 @@ final class VirtualDJSink: XMLEventSink {
         if depth == 3, inComment {
             inComment = false
             let comment = text.take()
-            if comment.hasNonWhitespace { song?.comment = comment }
-        } else if depth == 2, var finished = song.take() {
-            let (id, hash) = finished.identity
-            guard known.insert(hash) else {
+            if comment.hasNonWhitespace { pending[pending.count - 1].comment = comment }
+        } else if depth == 2, reading {
+            reading = false
+            let identity = VirtualDJSong.identity(filePath: pending[pending.count - 1].filePath)
+            guard known.insert(identity.value) else {
+                let repeated = pending.removeLast()
                 warnings.append(IndexWarning(position: context.position,
-                                             message: "\(finished.filePath) is listed twice; the first song is kept"))
+                                             message: "\(repeated.filePath) is listed twice; the first song is kept"))
                 return
             }
-            finished.id = id
-            pending.append(finished)
+            pending[pending.count - 1].identity = identity
         }
+    }
+
+    /// Lends `body` the songs read to the end, to take: the one still being read, if any,
+    /// stays in `pending`.
+    func takeFinished<Result>(_ body: (inout [VirtualDJSong]) -> Result) -> Result {
+        guard reading, let open = pending.popLast() else { return body(&pending) }
+        defer { pending.append(open) }
+        return body(&pending)
     }
 
     /// `Tags` (VirtualDJ 8) or `Display` (7), `Infos`, `Scan` (8) or `BPM` and `FAME` (7), and
@@ -87,7 +100,7 @@ final class VirtualDJSink: XMLEventSink {
         }
         for index in 0..<attributes.count {
             let field = fieldNames[child.rawValue].value(of: attributes.name(at: index), orMake: child.field(named:))
-            if let field { song?.set(field, attributes.value(at: index)) }
+            if let field { pending[pending.count - 1].set(field, attributes.value(at: index)) }
         }
     }
 

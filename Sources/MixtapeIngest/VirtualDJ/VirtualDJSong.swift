@@ -40,8 +40,10 @@ struct VirtualDJSong: Sendable {
 
     /// `FilePath` as written: the id is made of it.
     let filePath: String
-    /// Its `identity`, given by the sink once the song is read, before it waits to be mapped.
-    var id = ItemID(rawValue: "")
+    /// Its `identity`, given by the sink once the song is read, before it waits to be mapped:
+    /// the id is spelled out of it only then, by whichever thread maps the song (spelling it as
+    /// the song was read was a fortieth of VirtualDJ's reading thread, the busier one).
+    var identity = StableHash()
     let fileSize: Int64?
     /// Whether lengths and beats are VirtualDJ 7's samples.
     let legacy: Bool
@@ -87,18 +89,16 @@ struct VirtualDJSong: Sendable {
         }
     }
 
-    /// `virtualdj:` + a hash of `FilePath` as VirtualDJ writes it, its own key for a song: it
-    /// survives a re-export and reordering, not a move or rename of the file.
-    var identity: (id: ItemID, hash: UInt64) {
-        Self.identity(filePath: filePath)
-    }
-
-    /// The id of the song at `filePath`, and the hash it spells.
-    static func identity(filePath: String) -> (id: ItemID, hash: UInt64) {
+    /// The hash of `FilePath` as VirtualDJ writes it, the song's own key: it survives a
+    /// re-export and reordering, not a move or rename of the file.
+    static func identity(filePath: String) -> StableHash {
         var hash = StableHash()
         hash.combine(filePath)
-        return (ItemID.derived(scheme: "virtualdj", hash: hash), hash.value)
+        return hash
     }
+
+    /// `virtualdj:` + the 16 hex digits of `identity`.
+    var id: ItemID { ItemID.derived(scheme: "virtualdj", hash: identity) }
 
     /// The item. Consuming: the texts move into the item (`take()`), not copied and released.
     consuming func item(source: String) -> MediaItem {
