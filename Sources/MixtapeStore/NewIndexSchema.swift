@@ -9,29 +9,30 @@ import GRDB
 /// after them, so a new migration needs nothing here. The migrations stay the truth: a test
 /// builds an index both ways and compares every table, index and recorded migration.
 enum NewIndexSchema {
-    /// The migrations whose work `statements` holds, in the order they ran.
-    static let migrations = [
-        "v1: sources, items, playlists", "v2: selection", "v3: picker state, items by id", "v4: folder files",
-        "v5: folder files a walk lost", "v6: saved exports", "v7: cue track ranges", "v8: folder files first seen",
-        "v9: playlist files", "v10: one file one item", "v11: saved exports with plain paths",
-        "v12: DJ collections and smart rules", "v13: no index on the item id alone",
-        "v14: library order folds Vietnamese letters", "v15: index state", "v16: line snapshots keep rowids",
-        "v17: folder roots' devices", "v18: where the files are now", "v19: saved syncs",
-        "v20: playlist files' identity and order", "v21: the items' identity as an index of its own",
-    ]
+    /// How many of the migrator's first migrations `statements` does the work of (v1 to v21).
+    static let migrationsCovered = 21
 
-    /// Makes the schema and records `migrations` as done, when the database holds nothing yet
-    /// (checked inside the transaction, so two processes opening one new file make it once).
+    /// Makes the schema and records the migrations it covers as done, when the database holds
+    /// nothing yet. Asked first outside any transaction, so opening an index that exists takes
+    /// no write lock (a search or the picker would otherwise wait for an `index` at work); then
+    /// again inside one, so two processes opening one new file make it once.
     static func createIfNew(_ writer: any DatabaseWriter) throws {
         try writer.barrierWriteWithoutTransaction { db in
+            guard try isEmpty(db) else { return }
             try db.inTransaction(.immediate) {
-                guard try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 else { return .commit }
+                guard try isEmpty(db) else { return .commit }
                 try db.execute(sql: statements)
                 let record = try db.makeStatement(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)")
-                for migration in migrations { try record.execute(arguments: [migration]) }
+                for migration in Schema.migrator.migrations.prefix(migrationsCovered) {
+                    try record.execute(arguments: [migration])
+                }
                 return .commit
             }
         }
+    }
+
+    private static func isEmpty(_ db: Database) throws -> Bool {
+        try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false)
     }
 
     /// The tables and indexes in the order the migrations leave them (so each gets the same
